@@ -1,0 +1,46 @@
+"""BASIC run-time errors, and how each dialect announces them.
+
+A program raises `BasicError` with a code; the machine turns it into the dialect's
+message and stops, as the interpreter would.
+"""
+
+from __future__ import annotations
+
+from .dialects import Dialect
+
+# code: (GW-BASIC message, 1978 two-letter code)
+_MESSAGES: dict[str, tuple[str, str]] = {
+    "undefined-line": ("Undefined line number", "US"),
+    "illegal-function-call": ("Illegal function call", "FC"),
+    "subscript-out-of-range": ("Subscript out of range", "BS"),
+    "overflow": ("Overflow", "OV"),
+    "next-without-for": ("NEXT without FOR", "NF"),
+    "return-without-gosub": ("RETURN without GOSUB", "RG"),
+    "out-of-data": ("Out of DATA", "OD"),
+}
+
+
+class BasicError(Exception):
+    """An error the BASIC interpreter reports, stopping the program."""
+
+    def __init__(self, code: str) -> None:
+        if code not in _MESSAGES:
+            raise ValueError(f"unknown BASIC error {code!r}")
+        super().__init__(code)
+        self.code = code
+
+
+def error_message(dialect: Dialect, code: str, line: int, column: int) -> bytes:
+    """The bytes the interpreter prints when `code` stops the program in `line`.
+
+    GW-BASIC moves to a fresh line only when the cursor is not at its start, then
+    prints the message and CR LF (PC-BASIC adds a 0xFF byte there, which is an
+    artefact of its stream, not output). The 1978 BASIC always sends CR LF first,
+    then `?US ERROR IN  575` (the number keeps its sign space), CR LF, and the
+    `OK` of direct mode (m6502.asm ERROR and the guide's measurement).
+    """
+    text, short = _MESSAGES[code]
+    if dialect is Dialect.GWBASIC:
+        lead = b"\r\n" if column else b""
+        return lead + f"{text} in {line}".encode("ascii") + b"\r\n"
+    return f"\r\n?{short} ERROR IN  {line}\r\nOK\r\n".encode("ascii")

@@ -1,0 +1,49 @@
+"""What a running program hands its driver: trace lines, output, echo, input requests.
+
+The program never touches a terminal. It yields these events, and a driver
+decides what each means on its terminal (a transcript keeps every byte; a
+console hides the echo; a teletype paces the output).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from enum import Enum
+
+
+class Stop(Enum):
+    """Why a program run ended."""
+
+    END = "end"
+    """The program ran off its last line or executed END."""
+    ERROR = "error"
+    """A BASIC error stopped it; the message is in the output."""
+    EMPTY_INPUT = "empty-input"
+    """The 1978 BASIC stops a program when INPUT gets an empty line."""
+    INPUT_ENDED = "input-ended"
+    """The driver had no more input to give."""
+
+
+class Echo(bytes):
+    """Bytes the host echoes of a typed response.
+
+    A terminal that hides input drops them; a transcript keeps them, because
+    the BASIC really sent them.
+    """
+
+
+class InputRequest:
+    """The program waits for one typed line; send the bytes back (None at end of input)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "InputRequest()"
+
+
+INPUT_REQUEST = InputRequest()
+
+Event = int | bytes | InputRequest
+"""An `int` is a line entered (what TRON prints), `bytes` (maybe `Echo`) is output."""
+
+Run = Generator[Event, bytes | None, Stop]

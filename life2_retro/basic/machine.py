@@ -1,0 +1,231 @@
+"""The line machine: which line runs next, the FOR/GOSUB stack, the trace, errors.
+
+A program is a table of numbered lines, each a small function that does what its
+BASIC line does and returns where execution goes next:
+
+* an `int` is the start of a numbered line. Entering it is what TRON reports, so
+  the machine yields it as a trace event;
+* a callable is the rest of a line (after a FOR, or after a GOSUB that returns
+  into the middle of a line). BASIC's TRON prints nothing there, so neither do we;
+* an `Input` asks the machine to run an INPUT statement, then goes on at its `then`;
+* `NEXT_LINE` falls through to the following line, whatever lines a patch added;
+* `END` stops the program.
+
+There is no parser and no interpreter here: only the bookkeeping that the 1978
+BASIC keeps between statements, so that a line-by-line transcription of a
+listing behaves, and traces, exactly as the listing does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from .dialects import Dialect
+from .errors import BasicError, error_message
+from .events import Run, Stop
+from .inputs import InputStatement
+from .printer import Printer
+
+
+class _End:
+    """Marker a line returns to end the program."""
+
+    def __repr__(self) -> str:
+        return "END"
+
+
+END = _End()
+
+
+class _NextLine:
+    """Marker for falling through to the line after the current one."""
+
+    def __repr__(self) -> str:
+        return "NEXT_LINE"
+
+
+NEXT_LINE = _NextLine()
+
+
+@dataclass(frozen=True, slots=True)
+class Input:
+    """An INPUT statement for `count` numeric variables, assigned by `store`."""
+
+    count: int
+    store: Callable[[Sequence[float]], None]
+    then: Position
+
+
+Position: TypeAlias = int | Callable[[], "Position"] | Input | _End | _NextLine
+
+
+@dataclass(slots=True)
+class _ForEntry:
+    var: str
+    limit: float
+    step: float
+    resume: Position
+    line: int
+
+
+@dataclass(slots=True)
+class _GosubEntry:
+    resume: Position
+    line: int
+
+
+class Machine:
+    """Runs a table of line functions with the 1978 BASIC's control-flow rules."""
+
+    def __init__(self, dialect: Dialect, owner: object) -> None:
+        self.dialect = dialect
+        self.printer = Printer(dialect)
+        self._owner = owner  # where the program keeps its variables
+        self._stack: list[_ForEntry | _GosubEntry] = []
+        self._data: list[float] = []
+        self._data_pointer = 0
+        self._input = InputStatement(dialect, self.printer)
+        self._following: dict[int, int | _End] = {}
+        self.current = 0
+        """The line being executed: errors name it, and NEXT_LINE is relative to it."""
+
+    # -- PRINT ----------------------------------------------------------------------------
+
+    def print_(self, *items: object, end: str = "\n") -> None:
+        """PRINT items; `end` is ';' or ',' when the statement ends with one."""
+        self.printer.print_items(items, end)
+
+    # -- DATA / READ ------------------------------------------------------------------------
+
+    def data(self, *values: float) -> None:
+        """Collect DATA values in program order, as RUN does before the first line."""
+        self._data.extend(values)
+
+    def read(self) -> float:
+        if self._data_pointer >= len(self._data):
+            raise BasicError("out-of-data")
+        value = self._data[self._data_pointer]
+        self._data_pointer += 1
+        return value
+
+    # -- subscripts -------------------------------------------------------------------------
+
+    def subscript(self, value: float, dim: int) -> int:
+        """Turn a numeric subscript into an array index, with the dialect's rounding."""
+        if self.dialect.rules.round_subscripts:
+            # GW-BASIC rounds halves away from zero (PC-BASIC Single.to_int)
+            index = int(value + 0.5) if value >= 0 else -int(-value + 0.5)
+        else:
+            # m6502.asm AYINT truncates toward zero
+            index = int(value)
+        if index < 0:
+            raise BasicError("illegal-function-call")
+        if index > dim:
+            raise BasicError("subscript-out-of-range")
+        return index
+
+    # -- FOR / NEXT / GOSUB / RETURN --------------------------------------------------------
+
+    def for_(self, var: str, start: float, limit: float, resume: Position, step: float = 1) -> Position:
+        """FOR: set the variable and remember where NEXT comes back to.
+
+        A FOR on a variable that already has a loop open (above the latest GOSUB)
+        discards that loop and everything opened after it, as BASIC's FNDFOR does;
+        LIFE2 relies on this when it leaves a loop by GOTO and enters it again.
+        """
+        setattr(self._owner, var, start)
+        self._pop_to_for(var, keep=False)
+        resume = self._resolve(resume)
+        self._stack.append(_ForEntry(var, limit, step, resume, self.current))
+        return resume
+
+    def next_(self, var: str, after: Position = NEXT_LINE) -> Position:
+        """NEXT var: step the loop, then go back after its FOR or on to `after`."""
+        if not self._pop_to_for(var, keep=True):
+            raise BasicError("next-without-for")
+        entry = self._stack[-1]
+        assert isinstance(entry, _ForEntry)
+        value = getattr(self._owner, var) + entry.step
+        setattr(self._owner, var, value)
+        if (value > entry.limit) if entry.step >= 0 else (value < entry.limit):
+            self._stack.pop()
+            return after
+        self.current = entry.line  # the loop goes on in the line of its FOR
+        return entry.resume
+
+    def gosub(self, target: int, resume: Position = NEXT_LINE) -> int:
+        self._stack.append(_GosubEntry(self._resolve(resume), self.current))
+        return target
+
+    def return_(self) -> Position:
+        """RETURN: drop loops opened inside the subroutine, resume after its GOSUB."""
+        while self._stack:
+            entry = self._stack.pop()
+            if isinstance(entry, _GosubEntry):
+                self.current = entry.line  # the caller's line goes on
+                return entry.resume
+        raise BasicError("return-without-gosub")
+
+    def _pop_to_for(self, var: str, keep: bool) -> bool:
+        """Find the loop on `var` above the latest GOSUB; drop the loops above it."""
+        for depth in range(len(self._stack) - 1, -1, -1):
+            entry = self._stack[depth]
+            if isinstance(entry, _GosubEntry):
+                return False
+            if entry.var == var:
+                del self._stack[depth + (1 if keep else 0) :]
+                return True
+        return False
+
+    # -- the run loop ---------------------------------------------------------------------------
+
+    def _resolve(self, position: Position) -> Position:
+        return self._following[self.current] if position is NEXT_LINE else position
+
+    def run(self, lines: Mapping[int, Callable[[], Position]], first: int) -> Run:
+        """Run from line `first`, yielding trace line numbers, output bytes and input requests."""
+        numbers = sorted(lines)
+        self._following = dict(zip(numbers, [*numbers[1:], END], strict=True))
+        following = self._following
+        out = self.printer.out
+        position: Position = first
+        self.current = first
+        try:
+            while True:
+                if type(position) is int:
+                    line = lines.get(position)
+                    if line is None:
+                        raise BasicError("undefined-line")
+                    self.current = position
+                    yield position
+                    position = line()
+                elif position is NEXT_LINE:
+                    position = following[self.current]
+                    continue
+                elif position is END:
+                    if out:
+                        yield bytes(out)
+                        out.clear()
+                    return Stop.END
+                elif type(position) is Input:
+                    if out:
+                        yield bytes(out)
+                        out.clear()
+                    values = yield from self._input.run(position.count)
+                    if isinstance(values, Stop):
+                        return values
+                    position.store(values)
+                    position = self._resolve(position.then)
+                else:
+                    position = position()
+                if out:
+                    yield bytes(out)
+                    out.clear()
+        except BasicError as error:
+            out += error_message(self.dialect, error.code, self.current, self.printer.column)
+            self.printer.column = 0
+            yield bytes(out)
+            out.clear()
+            return Stop.ERROR

@@ -1,0 +1,29 @@
+"""Connecting a running program to a terminal: the only loop that does I/O for a game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .basic.events import Echo, Run, Stop
+from .terminals.base import Terminal
+
+
+def drive(run: Run, terminal: Terminal, on_line: Callable[[int], None] | None = None) -> Stop:
+    """Feed the program's events to the terminal until the program stops."""
+    try:
+        event = next(run)
+        while True:
+            kind = type(event)
+            if kind is int:
+                if on_line is not None:
+                    on_line(event)
+            elif kind is bytes:
+                terminal.write(event)
+            elif kind is Echo:
+                terminal.echo(event)
+            else:
+                event = run.send(terminal.read_line())
+                continue
+            event = next(run)
+    except StopIteration as stop:
+        return stop.value

@@ -1,0 +1,76 @@
+"""The places where the 1978 listing does not do what its instructions say.
+
+Each is a named switch, on by default so that the program behaves as printed.
+Turning one off runs our replacement lines instead, the same lines that
+`basic_reference/patches/<name>.bas` merges over the listing for the oracle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Bug:
+    name: str
+    summary: str
+    patch_lines: tuple[int, ...]
+    """Lines the fix replaces or adds; the patch file must hold exactly these."""
+
+
+BUGS: dict[str, Bug] = {
+    bug.name: bug
+    for bug in (
+        Bug(
+            "illegal-coords",
+            "In the setup, player 2 is told ILLEGAL COORDS for player 1's squares and so learns where "
+            "they are; the instructions keep both players' choices hidden and leave a square both chose "
+            "empty.",
+            (540, 543, 715, 721),
+        ),
+        Bug(
+            "same-coord-diagonal",
+            "When both players name one square in a turn, line 741 empties the square one down and one to "
+            "the right of it, killing any piece there; the instructions only leave the named square empty.",
+            (741,),
+        ),
+        Bug(
+            "fractional-coords",
+            "A fractional coordinate such as 2.5 or 0.3 is accepted: it lands on the rounded (or truncated) "
+            "square, on the hidden border when it comes to 0, and two fractions for one square are not seen "
+            "as the same square; the instructions ask for whole coordinates 1 to 5.",
+            (705, 708),
+        ),
+        Bug(
+            "blank-empty-squares",
+            "Empty squares are printed as blanks; the player instructions show them as '.'.",
+            (399,),
+        ),
+        Bug(
+            "missing-line-800",
+            "The game ends with GOTO 800, and there is no line 800: the BASIC stops with an undefined-line "
+            "error instead of ending cleanly.",
+            (800,),
+        ),
+    )
+}
+
+BUG_NAMES = tuple(BUGS)
+
+
+def resolve_bugs(fixed: bool, enable: Iterable[str] = (), disable: Iterable[str] = ()) -> frozenset[str]:
+    """The switches that are on: all of them (or none with --fixed), then --bug/--no-bug in turn."""
+    active = set() if fixed else set(BUG_NAMES)
+    for name in enable:
+        _check(name)
+        active.add(name)
+    for name in disable:
+        _check(name)
+        active.discard(name)
+    return frozenset(active)
+
+
+def _check(name: str) -> None:
+    if name not in BUGS:
+        raise ValueError(f"unknown bug switch {name!r}: choose from {', '.join(BUG_NAMES)}")

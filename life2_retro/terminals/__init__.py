@@ -1,0 +1,1 @@
+"""Where bytes meet people; terminals know nothing of the rules."""

@@ -1,0 +1,41 @@
+"""The contract between a running program and the place its bytes meet people.
+
+A terminal knows nothing of LIFE2's rules. It takes the bytes a BASIC sends,
+hands back one typed line at a time, and decides what the host's echo of that
+line looks like on it: a transcript keeps it, a console hides it from the
+opponent, a paper teletype strikes it over the ink blot.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+
+class Terminal(ABC):
+    """One output device and keyboard, chosen by name from the registry."""
+
+    name = "terminal"
+
+    @abstractmethod
+    def write(self, data: bytes) -> None:
+        """Bytes the BASIC sends (prompts, boards, messages)."""
+
+    def echo(self, data: bytes) -> None:
+        """The host's echo of a typed response. By default it is shown like any output."""
+        self.write(data)
+
+    @abstractmethod
+    def read_line(self) -> bytes | None:
+        """One typed response without its line ending; None when no more input can come."""
+
+    def bell(self) -> None:
+        self.write(b"\a")
+
+    def close(self) -> None:
+        """Give back whatever the terminal took (tty modes, windows, ports)."""
+
+    def __enter__(self) -> Terminal:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
