@@ -240,9 +240,7 @@ class InputStatement:
             if line is None:
                 return Stop.INPUT_ENDED
             printer.newline()
-            result = scan_gw_response(line.buffer, count)
-            if result.overflow:
-                printer.write_raw(b"Overflow\r\n")
+            result = scan_gw_response(line.buffer, count, printer)
             if result.values is not None:
                 return result.values
             printer.write_raw(b"?Redo from start\r\n")

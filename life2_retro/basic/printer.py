@@ -33,6 +33,8 @@ CR = "\r"
 """CHR$(13), as a PRINT item."""
 
 ZONE_WIDTH = 14
+BOTTOM_ROW = 24
+"""PC-BASIC's last scrolling screen row (the 25th holds the function keys)."""
 
 
 class Printer:
@@ -44,6 +46,8 @@ class Printer:
         self.out = bytearray()
         self.column = 0
         """Characters printed since the carriage last returned (0 is the left margin)."""
+        self.row = 1
+        """The screen row of the carriage, for GW-BASIC's screen editor (it stops at the bottom row)."""
 
     def print_items(self, items: Iterable[object], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
@@ -67,6 +71,11 @@ class Printer:
         """The end of a PRINT line: CR LF in both dialects."""
         self.out += b"\r\n"
         self.column = 0
+        self.advance_rows(1)
+
+    def advance_rows(self, rows: int) -> None:
+        """The screen scrolls once the carriage reaches the bottom row."""
+        self.row = min(BOTTOM_ROW, self.row + rows)
 
     def write_raw(self, data: bytes) -> None:
         """Bytes the BASIC sends as they are (messages, prompts), with the column kept."""
@@ -75,6 +84,7 @@ class Printer:
                 self.column = 0
             elif byte >= 0x20:
                 self.column += 1
+        self.advance_rows(data.count(b"\n"))
         self.out += data
 
     # -- items ------------------------------------------------------------------------------
@@ -113,15 +123,19 @@ class Printer:
                 if column >= width:
                     out += b"\r\n"
                     column = 0
+                    self.advance_rows(1)
                 out.append(byte)
                 column += 1
             elif byte == 0x0D:
                 out += cr
                 column = 0
+                self.advance_rows(cr.count(b"\n"))
             else:
                 out.append(byte)
-                if byte == 0x0A and lf_returns:
-                    column = 0
+                if byte == 0x0A:
+                    self.advance_rows(1)
+                    if lf_returns:
+                        column = 0
         self.column = column
         return bytes(out)
 

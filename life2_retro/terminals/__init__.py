@@ -1,1 +1,25 @@
-"""Where bytes meet people; terminals know nothing of the rules."""
+"""Where bytes meet people; terminals know nothing of the rules.
+
+Terminals plug in by name, the way pyserial picks a URL handler from its
+scheme: each is one small module with one class, imported only when chosen, so
+pygame and pyserial load only for the terminals that need them.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from .base import Terminal
+
+TERMINALS: dict[str, tuple[str, str]] = {
+    "console": ("life2_retro.terminals.console", "ConsoleTerminal"),
+}
+
+
+def terminal_class(name: str) -> type[Terminal]:
+    """The class registered under `name`."""
+    try:
+        module_name, class_name = TERMINALS[name]
+    except KeyError:
+        raise ValueError(f"unknown terminal {name!r}: choose from {', '.join(TERMINALS)}") from None
+    return getattr(import_module(module_name), class_name)

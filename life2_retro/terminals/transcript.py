@@ -11,12 +11,13 @@ from typing import BinaryIO
 from .base import Terminal
 
 
-def split_responses(data: bytes) -> list[bytes]:
-    """One typed response per line; a CRLF line ending counts as one ending."""
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return [line[:-1] if line.endswith(b"\r") else line for line in lines]
+def split_line(line: bytes) -> list[bytes]:
+    """The responses in one line read up to LF: a CR ends a response too, CRLF counts once."""
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    return line.split(b"\r")
 
 
 class TranscriptTerminal(Terminal):
@@ -27,19 +28,19 @@ class TranscriptTerminal(Terminal):
     def __init__(self, responses: BinaryIO, output: BinaryIO) -> None:
         self._responses = responses
         self._output = output
+        self._pending: list[bytes] = []
 
     def write(self, data: bytes) -> None:
         self._output.write(data)
 
     def read_line(self) -> bytes | None:
-        line = self._responses.readline()
-        if not line:
-            return None
-        if line.endswith(b"\n"):
-            line = line[:-1]
-            if line.endswith(b"\r"):
-                line = line[:-1]
-        return line
+        if not self._pending:
+            self._output.flush()  # a piped reader sees the prompt before we wait
+            line = self._responses.readline()
+            if not line:
+                return None
+            self._pending = split_line(line)
+        return self._pending.pop(0)
 
     def close(self) -> None:
         self._output.flush()
