@@ -26,6 +26,12 @@ class DialectRules:
     """GW-BASIC rounds a fractional subscript; the 1978 BASIC truncates it (m6502.asm AYINT)."""
     significant_digits: int
     """Digits PRINT shows of a single-precision number."""
+    ready: bytes
+    """What the BASIC prints when a program stops and it returns to direct mode.
+
+    The 1978 BASIC prints CR LF `OK` CR LF (m6502.asm REDDY). PC-BASIC's `Ok` prompt
+    is not part of a Session's output stream, so for gwbasic it is nothing.
+    """
 
 
 class Dialect(Enum):
@@ -38,6 +44,7 @@ class Dialect(Enum):
         tab_left_newline=True,
         round_subscripts=True,
         significant_digits=7,
+        ready=b"",
     )
     MS1978 = DialectRules(
         name="ms1978",
@@ -46,6 +53,7 @@ class Dialect(Enum):
         tab_left_newline=False,
         round_subscripts=False,
         significant_digits=6,
+        ready=b"\r\nOK\r\n",
     )
 
     @property

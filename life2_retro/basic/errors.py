@@ -43,4 +43,4 @@ def error_message(dialect: Dialect, code: str, line: int, column: int) -> bytes:
     if dialect is Dialect.GWBASIC:
         lead = b"\r\n" if column else b""
         return lead + f"{text} in {line}".encode("ascii") + b"\r\n"
-    return f"\r\n?{short} ERROR IN  {line}\r\nOK\r\n".encode("ascii")
+    return f"\r\n?{short} ERROR IN  {line}".encode("ascii") + dialect.rules.ready

@@ -112,7 +112,7 @@ def normalise(fmt: FloatFormat, wide: Wide) -> Stored:
         mantissa <<= 1
         exponent -= 1
     guard = mantissa & 0xFF
-    round_up = guard > 0x80 or (guard == 0x80 and mantissa & 0x100)
+    round_up = guard > 0x80 or (guard == 0x80 and bool(mantissa & 0x100))
     mantissa = (mantissa >> 8) + round_up
     if mantissa >> fmt.mantissa_bits:
         mantissa >>= 1
@@ -339,10 +339,15 @@ LINE_LIMIT = 255
 """Characters of the typed line the field reader sees."""
 SCREEN_WIDTH = 80
 _FIELD_BLANKS = b" \x00\n"
-_BACKSPACE, _TAB, _ESCAPE = 0x08, 0x09, 0x1B
+_BACKSPACE, _ESCAPE = 0x08, 0x1B
 
-EDIT_KEYS = frozenset({_BACKSPACE, _TAB, _ESCAPE})
-"""Control keys whose effect on the line life2 reproduces; other control bytes are dropped."""
+EDIT_KEYS = frozenset({_BACKSPACE, _ESCAPE})
+"""Control keys whose effect on the line life2 reproduces; other control bytes are dropped.
+
+Tab is not among them: PC-BASIC's Tab moves the cursor over the screen without
+always making the spaces part of the line, and a Tab across the right edge
+cuts the line in two, which only a whole screen model could follow.
+"""
 
 
 def supported_keys(typed: bytes) -> bytes:
@@ -410,8 +415,6 @@ class GwLineEditor:
             elif char == _BACKSPACE:
                 if text:
                     text.pop()
-            elif char == _TAB:
-                text += b" " * (8 - (start + len(text)) % 8)
             elif char == _ESCAPE:
                 text.clear()
             longest = max(longest, len(text))

@@ -202,7 +202,7 @@ class InputStatement:
             printer.newline()
             if not line.buffer:
                 # an empty answer stops the program without BREAK (L2934-2940)
-                printer.write_raw(b"\r\nOK\r\n")
+                printer.write_raw(self.dialect.rules.ready)
                 yield self._flush()
                 return Stop.EMPTY_INPUT
             cursor = _MsCursor(line.buffer)

@@ -205,6 +205,7 @@ class Machine:
                     position = following[self.current]
                     continue
                 elif position is END:
+                    self.printer.write_raw(self.dialect.rules.ready)
                     if out:
                         yield bytes(out)
                         out.clear()

@@ -1,0 +1,43 @@
+"""Shared fixtures: the 1978 listing and the PC-BASIC oracle.
+
+A test that needs either fails loudly in CI (LIFE2_REQUIRE_REFERENCE=1, set by
+.ci/run, or CI=true) and skips elsewhere with a message saying how to get it.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from basic_reference.listing import ListingError, load_listing
+from basic_reference.oracle import OracleUnavailable, run_program
+
+
+def _required() -> bool:
+    return os.environ.get("LIFE2_REQUIRE_REFERENCE") == "1" or os.environ.get("CI", "").lower() == "true"
+
+
+def _missing(message: str) -> None:
+    if _required():
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def listing() -> bytes:
+    """The verified 1978 listing."""
+    try:
+        return load_listing()
+    except ListingError as exc:
+        _missing(str(exc))
+        raise
+
+
+@pytest.fixture(scope="session")
+def oracle() -> None:
+    """PC-BASIC is importable (the tests then call basic_reference.oracle directly)."""
+    try:
+        run_program(b"10 END\n", [])
+    except OracleUnavailable as exc:
+        _missing(str(exc))

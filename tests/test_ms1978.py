@@ -1,0 +1,223 @@
+"""The ms1978 dialect, rule by rule, as basic_reference/ms1978.md documents each one with its source."""
+
+from __future__ import annotations
+
+import pytest
+
+from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.events import Stop
+from life2_retro.basic.numbers import format_number
+
+from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, input_loop, play
+
+MS = Dialect.MS1978
+
+
+def after_prompt(output: bytes, n: int = 1) -> bytes:
+    """What follows the n-th `? ` prompt."""
+    parts = output.split(b"? ")
+    return b"? ".join(parts[n:])
+
+
+# -- PRINT -------------------------------------------------------------------------------------
+
+
+def test_chr13_is_a_bare_cr_so_the_mask_overprints_one_line():  # rule P1
+    run = play(QUICK_GAME, MS)
+    assert b"X,Y\r\nXXXXXX\r$$$$$$\r&&&&&&\r? 1,1\r\n" in run.output
+    assert b"\r\n\x00" not in run.output and b"\r\x00" not in run.output  # no NUL fill after CR
+
+
+def test_end_of_print_line_is_cr_lf():  # rule P2
+    assert play(QUICK_GAME, MS).output.startswith(b" " * 32 + b"LIFE2\r\n" + b" " * 14 + b"CREATIVE")
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (3, b" 3"),
+        (-1, b"-1"),
+        (0, b" 0"),
+        (0.5, b" .5"),
+        (-0.05, b"-.05"),
+        (999999, b" 999999"),
+        (1000000, b" 1E+06"),
+        (0.01, b" .01"),
+        (0.001, b" 1E-03"),
+        (123456789, b" 1.23457E+08"),
+        (2.5e-10, b" 2.5E-10"),
+        (1 / 3, b" .333333"),
+    ],
+)
+def test_number_format_six_digits(value, text):  # rule P3
+    assert format_number(value, MS) == text
+
+
+def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4, E5
+    typed = "1," + "0" * 73  # 75 characters: 71 fit the buffer, the 4 others ring BEL
+    output, _ = input_loop([typed])
+    # "? " takes two columns, so the 71st character comes after a CR LF at column 72
+    expected = b"1," + b"0" * 68 + b"\r\n" + b"0" + b"\x07" * 4 + b"\r\n" + b" 1  0 \r\n"
+    assert after_prompt(output).startswith(expected)
+
+
+def test_tab_left_of_the_carriage_prints_nothing():  # rule P5
+    from life2_retro.basic.printer import Printer, Tab
+
+    printer = Printer(MS)
+    printer.print_items(["ABCDEF", Tab(3), "X"])
+    assert bytes(printer.out) == b"ABCDEFX\r\n"
+
+
+def test_a_number_that_would_reach_column_72_starts_a_new_line():  # rule P6
+    from life2_retro.basic.printer import Printer
+
+    printer = Printer(MS)
+    printer.print_items(["A" * 68, 123])
+    assert bytes(printer.out) == b"A" * 68 + b"\r\n 123 \r\n"
+
+
+def test_comma_zones_are_14_wide_and_column_56_starts_a_new_line():  # rule P7
+    from life2_retro.basic.printer import COMMA, Printer
+
+    printer = Printer(MS)
+    printer.print_items(["A", COMMA, "B", COMMA, "C", COMMA, "D", COMMA, "E", COMMA, "F"])
+    assert (
+        bytes(printer.out)
+        == b"A" + b" " * 13 + b"B" + b" " * 13 + b"C" + b" " * 13 + b"D" + b" " * 13 + b"E\r\nF\r\n"
+    )
+
+
+# -- INPUT ------------------------------------------------------------------------------------
+
+
+def test_redo_from_start_in_capitals_then_the_prompt_again():  # rule I4
+    output, _ = input_loop(["3X,2", "1,2"])
+    assert after_prompt(output).startswith(b"3X,2\r\n?REDO FROM START\r\n? 1,2\r\n 1  2 \r\n")
+
+
+def test_too_few_values_ask_again_with_two_question_marks():  # rule I5
+    output, _ = input_loop(["3", "4"])
+    assert after_prompt(output).startswith(b"3\r\n?? 4\r\n 3  4 \r\n")
+
+
+def test_an_empty_line_at_the_double_prompt_makes_the_value_zero():  # rule I5
+    output, _ = input_loop(["3", ""])
+    assert after_prompt(output).startswith(b"3\r\n?? \r\n 3  0 \r\n")
+
+
+def test_extra_values_are_ignored_with_a_message():  # rule I6
+    output, _ = input_loop(["1,2,3"])
+    assert after_prompt(output).startswith(b"1,2,3\r\n?EXTRA IGNORED\r\n 1  2 \r\n")
+
+
+def test_an_empty_line_at_the_prompt_stops_the_program():  # rule I7
+    output, stop = input_loop(["1,2", ""])
+    assert stop is Stop.EMPTY_INPUT
+    assert output.endswith(b" 1  2 \r\n? \r\n\r\nOK\r\n")
+
+
+def test_an_empty_line_stops_the_game_too():  # rule I7
+    run = play(["1,1", ""], MS)
+    assert run.stop is Stop.EMPTY_INPUT and run.output.endswith(b"? \r\n\r\nOK\r\n")
+    assert run.trace[-1] == 701
+
+
+@pytest.mark.parametrize(
+    ("typed", "values"),
+    [
+        ("3,", b" 3  0 "),
+        (",5", b" 0  5 "),
+        ("3 4,5", b" 34  5 "),
+        ("+3,-4", b" 3 -4 "),
+        ("1E1,2", b" 10  2 "),
+        ("3E,2", b" 3  2 "),
+        (".,2", b" 0  2 "),
+        ("-,2", b" 0  2 "),
+        ("E5,2", b" 0  2 "),
+        ("- 3,2", b"-3  2 "),
+        ("1.5E-1,2", b" .15  2 "),
+        ("  ,  ", b" 0  0 "),
+        ("1E-50,1", b" 0  1 "),
+    ],
+)
+def test_number_forms(typed, values):  # rule I8
+    output, _ = input_loop([typed])
+    assert after_prompt(output).startswith(typed.encode() + b"\r\n" + values + b"\r\n")
+
+
+@pytest.mark.parametrize(
+    "typed", ["3X,2", "1.2.3,4", "3,2X", '"3",2', "--3,2", "1e1,2", "&H3,2", "1-2,3", "3!,2"]
+)
+def test_anything_after_a_number_is_redo(typed):  # rule I8: FIN stops, the terminator is not , : or the end
+    output, _ = input_loop([typed, "1,1"])
+    assert after_prompt(output).startswith(typed.encode() + b"\r\n?REDO FROM START\r\n")
+
+
+def test_a_colon_ends_the_line():  # rule I9
+    output, _ = input_loop(["3:4", "5"])
+    assert after_prompt(output).startswith(b"3:4\r\n?? 5\r\n 3  5 \r\n")
+
+
+@pytest.mark.parametrize("typed", ["1" * 40 + ",1", "1E39,1", "1E100,1", "0E100,1", ".1" + "2" * 40 + ",1"])
+def test_overflow_stops_the_program(typed):  # rule I10
+    output, stop = input_loop([typed])
+    assert stop is Stop.ERROR
+    assert after_prompt(output) == typed.encode() + b"\r\n\r\n?OV ERROR IN  30\r\nOK\r\n"
+
+
+def test_overflow_in_the_game_names_line_701():  # rule I10
+    run = play(["1" * 60 + ",1"], MS)
+    assert run.output.endswith(b"\r\n\r\n?OV ERROR IN  701\r\nOK\r\n")
+
+
+# -- the line editor (INLIN) --------------------------------------------------------------------
+
+
+def test_at_sign_kills_the_line():  # rule E1
+    output, _ = input_loop(["9,9@1,2"])
+    assert after_prompt(output).startswith(b"9,9@\r\n1,2\r\n 1  2 \r\n")
+
+
+def test_underscore_takes_back_one_character():  # rule E2
+    output, _ = input_loop(["1,3_2"])
+    assert after_prompt(output).startswith(b"1,3_2\r\n 1  2 \r\n")
+
+
+def test_one_underscore_too_many_starts_a_fresh_line():  # rule E2
+    output, _ = input_loop(["_1,2"])
+    assert after_prompt(output).startswith(b"__\r\n1,2\r\n 1  2 \r\n")
+
+
+def test_control_characters_and_rubout_are_dropped_but_bel_is_kept():  # rule E3
+    output, _ = input_loop([b"1\x00,\x1b[2\x7f}~", "1,1"])
+    # the escape sequence leaves '[' behind: '[2' is not a number, so REDO
+    assert after_prompt(output).startswith(b"1,[2\r\n?REDO FROM START\r\n")
+    output, _ = input_loop([b"1,\x072", "1,1"])
+    assert after_prompt(output).startswith(b"1,\x072\r\n?REDO FROM START\r\n")
+
+
+def test_the_high_bit_is_stripped():  # rule E4
+    output, _ = input_loop([bytes([0x31 | 0x80, ord(","), 0x32 | 0x80])])
+    assert after_prompt(output).startswith(b"1,2\r\n 1  2 \r\n")
+
+
+# -- subscripts, errors --------------------------------------------------------------------------
+
+
+def test_fractional_subscripts_are_truncated():  # rule S1
+    moves = ["2.7,1", "5,5", "5,4", "1,5", "2,5", "3,5"]
+    ms = boards(play(moves, MS, FAITHFUL).output)[0]
+    gw = boards(play(moves, Dialect.GWBASIC, FAITHFUL).output)[0]
+    assert ms[0][1] == "*" and gw[0][2] == "*"
+
+
+def test_the_missing_line_is_us_error_then_ok():  # rule X1
+    run = play(QUICK_GAME, MS, FAITHFUL)
+    assert run.output.endswith(b"PLAYER 2 IS THE WINNER\r\n\r\n?US ERROR IN  575\r\nOK\r\n")
+    assert run.stop is Stop.ERROR
+
+
+def test_end_prints_ok():  # rule X2
+    run = play(QUICK_GAME, MS, FIXED)
+    assert run.output.endswith(b"PLAYER 2 IS THE WINNER\r\n\r\nOK\r\n") and run.stop is Stop.END
