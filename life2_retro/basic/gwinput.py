@@ -18,7 +18,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .printer import BOTTOM_ROW, Printer
+from .printer import BOTTOM_ROW, Printer, ScreenPrinter
 
 # -- GW-BASIC binary floating point ----------------------------------------------------------
 
@@ -399,7 +399,7 @@ def read_fields(line: bytes, count: int) -> tuple[list[bytes], bool]:
 class GwLineEditor:
     """PC-BASIC's screen editor as far as a typed line needs it."""
 
-    def __init__(self, printer: Printer) -> None:
+    def __init__(self, printer: ScreenPrinter) -> None:
         self.printer = printer
 
     def edit(self, typed: bytes):  # noqa: ANN201 - EditedLine, imported late to avoid a cycle
@@ -423,8 +423,7 @@ class GwLineEditor:
         # comes with it (measured; see gwbasic.md, "the bottom row").
         wrapped_at_bottom = printer.row == BOTTOM_ROW and start + longest > SCREEN_WIDTH and start == 2
         echo = (b" " + bytes(text)) if wrapped_at_bottom else bytes(text)
-        printer.column += len(echo)
-        printer.advance_rows(max(1, -(-(start + len(text)) // SCREEN_WIDTH)) - 1)
+        printer.note_echo(len(text))  # the screen holds the prompt and the text, not the extra space
         buffer = echo[:LINE_LIMIT].rstrip(b" \t\n")
         return EditedLine(buffer, echo)
 

@@ -1,8 +1,15 @@
 """PRINT: turning items into the bytes a BASIC sends, and keeping the carriage column.
 
-The column matters beyond looks: it decides where TAB pads to, when a long
-item is moved to a fresh line, and (in GW-BASIC) whether an error message
-starts a new line.
+The column matters beyond looks: it decides where TAB pads to, when an item is
+moved to a fresh line, and (in GW-BASIC) whether an error starts a new line.
+The two dialects keep it differently:
+
+* the 1978 BASIC counts the characters it sent since CR and sends CR LF itself
+  before a character at the right margin (m6502.asm OUTDO, L2825-2833);
+* GW-BASIC prints to an 80x25 screen: the screen wraps a long line without
+  sending anything, and its cursor column (1..80, or 80 "overflowed" after a
+  full row) is what TAB, commas and line breaks are judged by (PC-BASIC
+  devices/devicebase.py SCRNFile.write and devices/formatter.py).
 """
 
 from __future__ import annotations
@@ -40,32 +47,37 @@ BOTTOM_ROW = 24
 class Printer:
     """The carriage of one output device: bytes out, column kept."""
 
+    def __new__(cls, dialect: Dialect) -> Printer:  # noqa: D102 - the dialect picks the carriage
+        if cls is Printer:
+            cls = ScreenPrinter if dialect is Dialect.GWBASIC else TeletypePrinter
+        return super().__new__(cls)
+
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect
-        self._rules = dialect.rules
+        self.width = dialect.rules.width
         self.out = bytearray()
         self.column = 0
-        """Characters printed since the carriage last returned (0 is the left margin)."""
+        """Characters sent since the carriage last returned (0 is the left margin)."""
         self.row = 1
-        """The screen row of the carriage, for GW-BASIC's screen editor (it stops at the bottom row)."""
+        """The screen row of the cursor (GW-BASIC's screen editor depends on it); it stops at the bottom."""
 
     def print_items(self, items: Iterable[object], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
+        if end not in ("\n", ";", ","):
+            raise ValueError(f"a PRINT statement ends with a newline, ';' or ',', not {end!r}")
         for item in items:
             if type(item) is str:
-                self._string(item.encode("latin-1"))
+                self.string(item.encode("latin-1"))
             elif type(item) is Tab:
-                self._tab(item.column)
+                self.tab(item.column)
             elif item is COMMA:
-                self._comma()
+                self.comma()
             else:
-                self._number(item)  # type: ignore[arg-type]
+                self.number(item)  # type: ignore[arg-type]
         if end == "\n":
             self.newline()
         elif end == ",":
-            self._comma()
-        elif end != ";":
-            raise ValueError(f"a PRINT statement ends with a newline, ';' or ',', not {end!r}")
+            self.comma()
 
     def newline(self) -> None:
         """The end of a PRINT line: CR LF in both dialects."""
@@ -74,11 +86,11 @@ class Printer:
         self.advance_rows(1)
 
     def advance_rows(self, rows: int) -> None:
-        """The screen scrolls once the carriage reaches the bottom row."""
+        """The screen scrolls once the cursor reaches the bottom row."""
         self.row = min(BOTTOM_ROW, self.row + rows)
 
     def write_raw(self, data: bytes) -> None:
-        """Bytes the BASIC sends as they are (messages, prompts), with the column kept."""
+        """Bytes the BASIC sends as they are (prompts, messages), with the column kept."""
         for byte in data:
             if byte in (0x0D, 0x0A):
                 self.column = 0
@@ -87,74 +99,132 @@ class Printer:
         self.advance_rows(data.count(b"\n"))
         self.out += data
 
-    # -- items ------------------------------------------------------------------------------
+    # -- dialect-specific ---------------------------------------------------------------------
 
-    def _number(self, value: float) -> None:
+    def number(self, value: float) -> None:
+        raise NotImplementedError
+
+    def string(self, text: bytes) -> None:
+        raise NotImplementedError
+
+    def tab(self, column: int) -> None:
+        raise NotImplementedError
+
+    def comma(self) -> None:
+        raise NotImplementedError
+
+    def render(self, text: bytes) -> bytes:
+        """The bytes that carry `text` to the device, column kept (used for echo too)."""
+        raise NotImplementedError
+
+
+class TeletypePrinter(Printer):
+    """The 1978 BASIC: a character count, CR LF sent before the 73rd character."""
+
+    def number(self, value: float) -> None:
         text = format_number(value, self.dialect)
-        if self.dialect is Dialect.MS1978 and self.column + len(text) >= self._rules.width:
-            # m6502.asm PRINT (L2687-2695): a number whose text would reach the last column
-            # goes to a new line first; the space after it is not counted
+        if self.column + len(text) >= self.width:
+            # PRINT (L2687-2695): a number whose text would reach the last column goes to a
+            # new line first; the space after it is not counted
             self.newline()
-        self._string(text + b" ")
+        self.string(text + b" ")
 
-    def _string(self, text: bytes) -> None:
-        # PC-BASIC breaks before an item that would pass the right margin, unless the
-        # carriage is at the margin or the item holds its own line end
-        if self.dialect is Dialect.GWBASIC and b"\r" not in text and b"\n" not in text:
-            visible = sum(1 for b in text if b >= 0x20)
-            if self.column and self.column + visible > self._rules.width:
-                self.newline()
+    def string(self, text: bytes) -> None:
         self.out += self.render(text)
 
     def render(self, text: bytes) -> bytes:
-        """The bytes that carry `text` to the device, keeping the column.
-
-        A printable character at the right margin is preceded by CR LF (m6502.asm
-        OUTDO L2825-2828; PC-BASIC's screen wraps the same way). CR returns the
-        carriage as the dialect sends it; control characters take no column.
-        """
-        width = self._rules.width
-        cr = self._rules.cr
-        lf_returns = self.dialect is Dialect.GWBASIC
         out = bytearray()
         column = self.column
         for byte in text:
             if byte >= 0x20:
-                if column >= width:
+                if column >= self.width:  # OUTDO: CRDO before a character at the margin
                     out += b"\r\n"
                     column = 0
-                    self.advance_rows(1)
                 out.append(byte)
                 column += 1
-            elif byte == 0x0D:
-                out += cr
-                column = 0
-                self.advance_rows(cr.count(b"\n"))
-            else:
+            elif byte == 0x0D:  # a bare CR; CRFIN resets the count (L2798-2800)
                 out.append(byte)
-                if byte == 0x0A:
-                    self.advance_rows(1)
-                    if lf_returns:
-                        column = 0
+                column = 0
+            else:  # control characters take no column, LF included
+                out.append(byte)
         self.column = column
         return bytes(out)
 
-    def _tab(self, column: int) -> None:
-        width = self._rules.width
-        target = max(0, column - 1) % width
-        if target < self.column:
-            if not self._rules.tab_left_newline:
-                return
-            self.newline()
-        self.out += b" " * (target - self.column)
-        self.column = target
+    def tab(self, column: int) -> None:
+        target = max(0, column - 1) % self.width
+        if target > self.column:  # TAB left of the carriage prints nothing (L2770-2772)
+            self.string(b" " * (target - self.column))
 
-    def _comma(self) -> None:
-        width = self._rules.width
-        next_zone = self.column // ZONE_WIDTH + 1
-        if next_zone >= width // ZONE_WIDTH:
+    def comma(self) -> None:
+        last_zone = (self.width // ZONE_WIDTH - 1) * ZONE_WIDTH  # NCMPOS (L2749): 56
+        if self.column >= last_zone:
             self.newline()
         else:
-            pad = ZONE_WIDTH * next_zone - self.column
-            self.out += b" " * pad
-            self.column += pad
+            self.string(b" " * (ZONE_WIDTH - self.column % ZONE_WIDTH))
+
+
+class ScreenPrinter(Printer):
+    """GW-BASIC on PC-BASIC's 80-column screen."""
+
+    def screen_column(self) -> int:
+        """The cursor column 1..80; after a full row it stays on 80 until the next character."""
+        if self.column == 0:
+            return 1
+        within = self.column % self.width
+        return self.width if within == 0 else within + 1
+
+    def number(self, value: float) -> None:
+        self.string(format_number(value, self.dialect) + b" ")
+
+    def string(self, text: bytes) -> None:
+        # An item that would pass the right margin starts a new line, unless the cursor is
+        # at the left margin or the item holds its own line end; inside an item the screen
+        # wraps without sending anything.
+        if b"\r" not in text and b"\n" not in text:
+            visible = sum(1 for b in text if b >= 0x20)
+            column = self.screen_column()
+            if column != 1 and column - 1 + visible > self.width:
+                self.newline()
+        self.out += self.render(text)
+
+    def render(self, text: bytes) -> bytes:
+        out = bytearray()
+        for byte in text:
+            if byte == 0x0D:  # the screen turns CR into a new line: CR LF on the stream
+                out += b"\r\n"
+                self.column = 0
+                self.advance_rows(1)
+            elif byte == 0x0A:
+                out.append(byte)
+                self.column = 0
+                self.advance_rows(1)
+            else:
+                if self.column and self.column % self.width == 0:
+                    self.advance_rows(1)  # the screen wraps to its next row
+                out.append(byte)
+                self.column += 1
+        return bytes(out)
+
+    def note_echo(self, length: int) -> None:
+        """The screen editor wrote a typed line of `length` characters."""
+        for _ in range(length):
+            if self.column and self.column % self.width == 0:
+                self.advance_rows(1)
+            self.column += 1
+
+    def tab(self, column: int) -> None:
+        target = max(0, column - 1) % self.width + 1
+        current = self.screen_column()
+        if target < current:
+            self.newline()
+            self.out += self.render(b" " * (target - 1))
+        else:
+            self.out += self.render(b" " * (target - current))
+
+    def comma(self) -> None:
+        current = self.screen_column()
+        next_zone = (current - 1) // ZONE_WIDTH + 1
+        if next_zone >= self.width // ZONE_WIDTH:
+            self.newline()
+        else:
+            self.out += self.render(b" " * (1 + ZONE_WIDTH * next_zone - current))

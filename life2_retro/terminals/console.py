@@ -5,11 +5,15 @@ handles Backspace and Ctrl-U), so the opponent cannot read the move; the prompt
 and the BASIC's own newline still appear. Every way out (normal end, Ctrl-C,
 Ctrl-D, SIGTERM, SIGHUP, an exception, Ctrl-Z) gives the terminal back as it was.
 
-A modern console cannot strike one character over another, so this one keeps
-the characters struck in each column of the current line and shows a column
-struck by different characters as a blot, as the paper would: the 1978 mask
-(`XXXXXX` CR `$$$$$$` CR `&&&&&&` CR) comes out as a dark bar with the prompt
-in it. In the gwbasic dialect CR is followed by LF, so nothing overstrikes.
+In the ms1978 dialect the listing's mask (`XXXXXX` CR `$$$$$$` CR `&&&&&&` CR)
+arrives as the bytes the BASIC sends. A modern console does what any glass
+terminal does with a bare CR: the three rows overprint one screen line, the last
+one stays, and the prompt overwrites its start (`? &&&&`). On paper the rows
+made an ink blot that hid the typed coordinates; here they are hidden by
+turning the echo off. In the gwbasic dialect each CR is followed by LF.
+
+Only printable ASCII, CR, LF and BEL reach the host terminal; any other byte
+is dropped, so nothing a player types can send a control sequence to it.
 """
 
 from __future__ import annotations
@@ -22,55 +26,18 @@ from typing import BinaryIO, TextIO
 
 from .base import Terminal
 
-BLOT = "\u2593"
-"""Dark shade: what a column struck by different characters looks like."""
-FALLBACK_BLOT = "#"
-
 try:
     import termios
 except ImportError:  # pragma: no cover - not a POSIX system: input is read, but cannot be hidden
     termios = None  # type: ignore[assignment]
 
+_SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
+_DROP = bytes(b for b in range(256) if b not in _SHOWN)
 
-class OverstrikeLine:
-    """The glyphs shown on the current line, so a struck column can become a blot."""
 
-    def __init__(self, blot: str) -> None:
-        self.blot = blot
-        self.cells: list[str] = []
-        self.column = 0
-
-    def render(self, data: bytes) -> str:
-        """The text that shows `data` on a console, overstrikes composed."""
-        shown: list[str] = []
-        cells = self.cells
-        for byte in data:
-            if byte == 0x0D:
-                shown.append("\r")
-                self.column = 0
-            elif byte == 0x0A:
-                shown.append("\n")
-                cells.clear()
-                self.column = 0
-            elif byte == 0x07:
-                shown.append("\a")
-            elif 0x20 <= byte < 0x7F:
-                column = self.column
-                while len(cells) <= column:
-                    cells.append(" ")
-                struck = chr(byte)
-                before = cells[column]
-                if struck == " " or before == struck:
-                    glyph = before if struck == " " else struck
-                elif before == " ":
-                    glyph = struck
-                else:
-                    glyph = self.blot
-                cells[column] = glyph
-                shown.append(glyph)
-                self.column = column + 1
-            # other control bytes and 8-bit bytes never reach the host terminal
-        return "".join(shown)
+def printable(data: bytes) -> str:
+    """The bytes a console may show: printable ASCII, CR, LF and BEL."""
+    return data.translate(None, _DROP).decode("ascii")
 
 
 class ConsoleTerminal(Terminal):
@@ -83,13 +50,6 @@ class ConsoleTerminal(Terminal):
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
         self.is_tty = os.isatty(self._fd) and termios is not None
-        encoding = getattr(self._out, "encoding", None) or "ascii"
-        try:
-            BLOT.encode(encoding)
-            blot = BLOT
-        except (UnicodeEncodeError, LookupError):
-            blot = FALLBACK_BLOT
-        self._line = OverstrikeLine(blot)
         self._saved: list | None = None
         self._old_handlers: dict[int, object] = {}
         self._pending: list[bytes] = []
@@ -101,7 +61,7 @@ class ConsoleTerminal(Terminal):
     # -- output ------------------------------------------------------------------------------
 
     def write(self, data: bytes) -> None:
-        self._out.write(self._line.render(data))
+        self._out.write(printable(data))
         self._out.flush()
 
     def echo(self, data: bytes) -> None:

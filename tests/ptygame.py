@@ -1,0 +1,83 @@
+"""A game of `life2` on a real pseudo-terminal, driven as a person at the keyboard would."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import select
+import subprocess
+import sys
+import termios
+import time
+
+
+class PtyGame:
+    """`python -m life2_retro ARGS` with a pty as its controlling terminal; we hold both ends."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        self.master, self.slave = os.openpty()
+        self.before = termios.tcgetattr(self.slave)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "life2_retro", *args],
+            stdin=self.slave,
+            stdout=self.slave,
+            stderr=self.slave,
+            start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            env={**os.environ, **(env or {})},
+        )
+        self.output = b""
+
+    def read_until(self, marker: bytes, timeout: float = 20) -> bytes:
+        deadline = time.monotonic() + timeout
+        while marker not in self.output:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no {marker!r} in {self.output[-300:]!r}")
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 4096)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    raise EOFError(f"closed before {marker!r}: {self.output[-300:]!r}")
+                self.output += chunk
+        return self.output
+
+    def type(self, data: bytes) -> None:
+        os.write(self.master, data)
+
+    def read_until_count(self, marker: bytes, count: int, timeout: float = 20) -> None:
+        deadline = time.monotonic() + timeout
+        while self.output.count(marker) < count:
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{count} x {marker!r} not seen: {self.output[-300:]!r}")
+            self.read_until(marker, timeout)
+            if self.output.count(marker) < count:
+                ready, _, _ = select.select([self.master], [], [], 0.5)
+                if ready:
+                    self.output += os.read(self.master, 4096)
+
+    def echo_is_on(self) -> bool:
+        return bool(termios.tcgetattr(self.slave)[3] & termios.ECHO)
+
+    def finish(self, timeout: float = 20) -> int:
+        code = self.proc.wait(timeout=timeout)
+        # drain what is left
+        while select.select([self.master], [], [], 0.1)[0]:
+            try:
+                chunk = os.read(self.master, 4096)
+            except OSError:
+                break
+            if not chunk:
+                break
+            self.output += chunk
+        return code
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        os.close(self.master)
+        os.close(self.slave)

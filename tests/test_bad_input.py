@@ -1,0 +1,91 @@
+"""Whatever a person or a serial line can send: no crash, no hang, the dialect's own answer.
+
+And nothing a player types reaches the output as a control sequence: the
+transcript may hold printable ASCII, CR, LF and (the 1978 BASIC's full-buffer
+bell) BEL, nothing else.
+"""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+import time
+
+import pytest
+
+from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.events import Stop
+
+from .helpers import FAITHFUL, FIXED, QUICK_GAME, play
+
+ALLOWED = set(range(0x20, 0x7F)) | {0x0D, 0x0A, 0x07}
+
+
+def assert_clean(output: bytes) -> None:
+    bad = sorted({b for b in output if b not in ALLOWED})
+    assert not bad, f"bytes {bad} reached the output"
+
+
+@pytest.mark.parametrize("dialect", list(Dialect))
+def test_every_byte_value_alone_and_inside_a_move(dialect):
+    for value in range(256):
+        byte = bytes([value])
+        run = play([byte, b"1" + byte + b",1" + byte, *QUICK_GAME], dialect, FIXED)
+        assert_clean(run.output)
+        assert run.stop in (Stop.END, Stop.EMPTY_INPUT, Stop.INPUT_ENDED, Stop.ERROR), value
+
+
+@pytest.mark.parametrize("dialect", list(Dialect))
+@pytest.mark.parametrize(
+    "junk",
+    [
+        b"\x00\x00\x00", b"\x1b[2J\x1b[H", b"\x1b]0;title\x07", b"\x9b31m", b"\xff\xfe\xfd", b"\xc3\x28\xa0\xa1",
+        "\u2593\u00e9\u20ac".encode(), b"\x03\x04\x1a\x1c", b"\r", b"\t\t\t", b"\x08" * 50, b"@@@", b"_" * 80,
+    ],
+)
+def test_escape_sequences_nul_and_invalid_utf8(dialect, junk):
+    run = play([junk, junk + b"1,1", *QUICK_GAME, junk], dialect, FIXED)
+    assert_clean(run.output)
+    assert b"PLAYER" in run.output
+
+
+@pytest.mark.parametrize("dialect", list(Dialect))
+def test_a_megabyte_line_is_answered_promptly(dialect):
+    huge = bytes(random.Random(1).choice(b"0123456789,. E-+ABC\x1b\x00\xff") for _ in range(1_000_000))
+    started = time.perf_counter()
+    run = play([huge, *QUICK_GAME], dialect, FIXED)
+    assert time.perf_counter() - started < 20
+    assert_clean(run.output)
+    assert b"X,Y" in run.output[-2000:] or run.stop is not Stop.INPUT_ENDED
+
+
+def test_a_megabyte_line_through_life2_run():
+    script = b"9" * 1_000_000 + b"\n" + b"\n".join(QUICK_GAME) + b"\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "life2_retro", "run", "--input", "-", "--dialect", "gwbasic", "--fixed"],
+        input=script, capture_output=True, timeout=60, check=False,
+    )
+    assert result.returncode == 0 and b"PLAYER 2 IS THE WINNER" in result.stdout
+    assert_clean(result.stdout)
+
+
+@pytest.mark.parametrize("dialect", list(Dialect))
+@pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])
+def test_random_bytes_never_crash(dialect, bugs):
+    rng = random.Random(f"fuzz:{dialect.name}")
+    for _ in range(150):
+        responses = [
+            bytes(rng.randrange(256) for _ in range(rng.choice([0, 1, 3, 8, 40, 200])))
+            for _ in range(rng.randint(1, 30))
+        ]
+        run = play(responses + [b"1,1"] * 3, dialect, bugs)
+        assert_clean(run.output)
+
+
+def test_huge_exponents_do_not_hang():
+    for dialect in Dialect:
+        started = time.perf_counter()
+        run = play([b"1E-999999999,1", b"1E999999999,1", b"0E99999999,1", *QUICK_GAME], dialect, FIXED)
+        assert time.perf_counter() - started < 5
+        assert run.output

@@ -1,0 +1,141 @@
+"""The `life2` command as users and scripts call it."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from life2_retro.cli import SUBCOMMANDS, main
+from life2_retro.programs.bugs import BUG_NAMES
+
+from .helpers import QUICK_GAME, play
+
+PYTHON = sys.executable
+
+
+def life2(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [PYTHON, "-m", "life2_retro", *args], input=stdin, capture_output=True, timeout=timeout, check=False
+    )
+
+
+def test_help_lists_every_subcommand_option_and_switch():
+    result = life2("--help")
+    assert result.returncode == 0
+    text = result.stdout.decode()
+    for word in [
+        *SUBCOMMANDS,
+        *BUG_NAMES,
+        "--dialect",
+        "--fixed",
+        "--bug",
+        "--no-bug",
+        "--terminal",
+        "--trace",
+    ]:
+        assert word in text, word
+    for word in ["--input", "--generate", "--seed", "--listing", "--scripts", "LIFE2_LISTING"]:
+        assert word in text, word
+
+
+@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+def test_each_subcommand_has_help(command):
+    assert life2(command, "--help").returncode == 0
+
+
+def test_help_does_not_import_pygame_or_pcbasic():
+    code = (
+        "import sys; from life2_retro.cli import build_parser; build_parser().format_help(); "
+        "print(sorted(m for m in ('pygame', 'pcbasic', 'serial') if m in sys.modules))"
+    )
+    out = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+@pytest.mark.parametrize("dialect", ["gwbasic", "ms1978"])
+def test_run_writes_exactly_the_basic_bytes_and_the_trace(tmp_path, dialect):
+    script = tmp_path / "quick.txt"
+    script.write_bytes(b"\n".join(QUICK_GAME) + b"\n")
+    trace = tmp_path / "trace.txt"
+    result = life2("run", "--input", str(script), "--trace", str(trace), "--dialect", dialect)
+    from life2_retro.basic.dialects import Dialect
+
+    expected = play(QUICK_GAME, Dialect.named(dialect))
+    assert result.returncode == 0 and result.stderr == b""
+    assert result.stdout == expected.output
+    assert trace.read_text().split() == [str(n) for n in expected.trace]
+
+
+def test_run_reads_stdin_and_crlf_lines():
+    result = life2("run", "--input", "-", "--dialect", "gwbasic", stdin=b"\r\n".join(QUICK_GAME) + b"\r\n")
+    assert result.stdout == play(QUICK_GAME).output
+
+
+def test_run_stops_at_the_end_of_input_after_the_prompt():
+    result = life2("run", "--input", "-", "--dialect", "gwbasic", stdin=b"1,1\n")
+    assert result.returncode == 0 and result.stdout.endswith(b"&&&&&&\r\n? ")
+
+
+def test_run_mode_options():
+    fixed = life2("run", "--input", "-", "--dialect", "gwbasic", "--fixed", stdin=b"\n".join(QUICK_GAME))
+    assert b"Undefined line" not in fixed.stdout and b" . " in fixed.stdout
+    one = life2(
+        "run",
+        "--input",
+        "-",
+        "--dialect",
+        "gwbasic",
+        "--fixed",
+        "--bug",
+        "missing-line-800",
+        stdin=b"\n".join(QUICK_GAME),
+    )
+    assert one.stdout.endswith(b"Undefined line number in 575\r\n")
+
+
+def test_bad_options_are_clear_errors(tmp_path):
+    assert life2("run", "--input", str(tmp_path / "missing.txt")).returncode == 2
+    result = life2("--no-bug", "no-such-bug")
+    assert result.returncode == 2 and b"invalid choice" in result.stderr
+    result = life2("compare", "--input", "x", "--dialect", "ms1978")
+    assert result.returncode == 2 and b"gwbasic" in result.stderr
+
+
+def test_run_survives_a_closed_pipe():
+    proc = subprocess.Popen(
+        [PYTHON, "-m", "life2_retro", "run", "--input", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    proc.stdout.read(10)
+    proc.stdout.close()
+    _, err = proc.communicate(b"\n".join(QUICK_GAME * 20), timeout=30)
+    assert proc.returncode == 0 and b"Traceback" not in err
+
+
+def test_compare_reports_identical(oracle, listing, tmp_path):
+    script = tmp_path / "quick.txt"
+    script.write_bytes(b"\n".join(QUICK_GAME))
+    result = life2("compare", "--input", str(script))
+    assert result.returncode == 0 and result.stdout == b"identical\n"
+    result = life2("compare", "--generate", "3", "--seed", "5", "--fixed")
+    assert result.returncode == 0 and result.stdout.startswith(b"3 of 3 identical (fixed, gwbasic, seed 5")
+
+
+def test_compare_without_the_listing_says_how_to_get_it(tmp_path, monkeypatch):
+    env = {**os.environ, "LIFE2_LISTING": str(tmp_path / "none.bas")}
+    result = subprocess.run(
+        [PYTHON, "-m", "life2_retro", "compare", "--input", "x"], capture_output=True, env=env, check=False
+    )
+    assert result.returncode == 2 and b"curl -o" in result.stderr
+
+
+def test_main_entry_returns_exit_status(tmp_path, capsysbinary):
+    script = tmp_path / "quick.txt"
+    script.write_bytes(b"\n".join(QUICK_GAME))
+    assert main(["run", "--input", str(script), "--dialect", "gwbasic"]) == 0
+    assert capsysbinary.readouterr().out == play(QUICK_GAME).output

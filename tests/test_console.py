@@ -1,0 +1,128 @@
+"""The console terminal on a real pty: hidden input, and the terminal always given back."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import subprocess
+import sys
+import termios
+
+import pytest
+
+from life2_retro.terminals.console import ConsoleTerminal, printable
+
+from .helpers import QUICK_GAME
+from .ptygame import PtyGame
+
+
+@pytest.fixture
+def game():
+    games: list[PtyGame] = []
+
+    def start(*args: str) -> PtyGame:
+        games.append(PtyGame(*args))
+        return games[-1]
+
+    yield start
+    for started in games:
+        started.close()
+
+
+def play_quick_game(g: PtyGame) -> None:
+    for number, move in enumerate(QUICK_GAME, start=1):
+        g.read_until_count(b"? ", number)
+        assert not g.echo_is_on(), "typed coordinates would show"
+        g.type(move + b"\r")
+
+
+@pytest.mark.parametrize("dialect", ["ms1978", "gwbasic"])
+def test_typed_coordinates_are_hidden_and_the_terminal_restored(game, dialect):
+    g = game("--dialect", dialect, "--fixed")
+    play_quick_game(g)
+    assert g.finish() == 0
+    assert b"PLAYER 2 IS THE WINNER" in g.output
+    for move in QUICK_GAME:
+        assert b"? " + move not in g.output
+    # the prompt, then only the BASIC's CR LF (the tty adds a CR to each LF): no echo in between
+    assert g.output.count(b"? \r\r\n") == len(QUICK_GAME)
+    assert g.echo_is_on() and termios.tcgetattr(g.slave) == g.before
+
+
+def test_the_mask_overprints_one_line_and_the_prompt_shows(game):
+    g = game("--dialect", "ms1978")
+    g.read_until(b"? ")
+    # the bytes the BASIC sends: on the console the last row stays with the prompt over its start
+    assert b"XXXXXX\r$$$$$$\r&&&&&&\r? " in g.output
+    g.type(b"1,1\r")
+    g.read_until(b"X,Y\r\r\nXXXXXX", timeout=10)
+    assert b"1,1" not in g.output
+
+
+def test_ctrl_c_restores_the_terminal(game):
+    g = game()
+    g.read_until(b"? ")
+    assert not g.echo_is_on()
+    g.type(b"\x03")
+    assert g.finish() == 130
+    assert termios.tcgetattr(g.slave) == g.before
+
+
+def test_ctrl_d_ends_the_game_and_restores_the_terminal(game):
+    g = game()
+    g.read_until(b"? ")
+    g.type(b"\x04")
+    assert g.finish() == 0
+    assert termios.tcgetattr(g.slave) == g.before
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_a_signal_restores_the_terminal(game, signum):
+    g = game()
+    g.read_until(b"? ")
+    g.proc.send_signal(signum)
+    assert g.finish() == 128 + signum
+    assert termios.tcgetattr(g.slave) == g.before
+
+
+def test_an_exception_restores_the_terminal():
+    master, slave = os.openpty()
+    try:
+        before = termios.tcgetattr(slave)
+        stdin = os.fdopen(os.dup(slave), "rb", buffering=0)
+        with pytest.raises(RuntimeError), ConsoleTerminal(stdin, io.StringIO()) as terminal:
+            assert terminal.is_tty and not termios.tcgetattr(slave)[3] & termios.ECHO
+            raise RuntimeError("boom")
+        assert termios.tcgetattr(slave) == before
+        stdin.close()
+    finally:
+        os.close(master)
+        os.close(slave)
+
+
+def test_control_and_escape_characters_never_reach_the_terminal(game):
+    g = game("--dialect", "gwbasic")
+    g.read_until(b"? ")
+    g.type(b"\x1b[31m\x1b]0;pwned\x07\x0e1,1\r")
+    g.read_until_count(b"? ", 2)
+    start = g.output.index(b"? ")
+    assert b"\x1b" not in g.output[start:] and b"\x0e" not in g.output[start:]
+
+
+def test_piped_input_plays_and_shows_the_echo():
+    script = b"\n".join(QUICK_GAME) + b"\n"
+    result = subprocess.run(
+        [sys.executable, "-m", "life2_retro", "--dialect", "gwbasic"],
+        input=script,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0
+    assert b"? 1,1\r\n" in result.stdout and b"PLAYER 2 IS THE WINNER" in result.stdout
+
+
+def test_only_printable_ascii_cr_lf_and_bel_reach_the_console():
+    assert printable(b"? 1,1\r\n\a") == "? 1,1\r\n\a"
+    assert printable(b"\x1b[2J\x00\x9b\xff\x7fA\x0e") == "[2JA"

@@ -1,0 +1,84 @@
+"""The listing is reference data: found by path, checked by checksum, never part of the project."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from basic_reference.listing import (
+    ENV_VAR,
+    LISTING_SHA256,
+    PUBLIC_SOURCE,
+    ListingError,
+    candidate_paths,
+    listing_lines,
+    load_listing,
+)
+from basic_reference.patches import merge
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_listing_is_found_and_checked(listing):
+    assert listing.startswith(b"2 PRINT TAB(33)") and listing.endswith(b"999 END\n")
+
+
+def test_the_program_has_exactly_the_listings_line_numbers(listing):
+    from life2_retro.basic.dialects import Dialect
+    from life2_retro.programs.bugs import BUG_NAMES
+    from life2_retro.programs.life2 import Life2Program
+
+    assert set(Life2Program(Dialect.MS1978, BUG_NAMES).lines) == set(listing_lines(listing))
+
+
+def test_a_crlf_copy_is_accepted(listing, tmp_path):
+    copy = tmp_path / "crlf.bas"
+    copy.write_bytes(listing.replace(b"\n", b"\r\n"))
+    assert load_listing(copy) == listing
+
+
+def test_a_changed_copy_is_refused_with_the_checksum_and_the_source(listing, tmp_path):
+    changed = tmp_path / "changed.bas"
+    changed.write_bytes(listing.replace(b"GOTO 800", b"GOTO 999"))
+    with pytest.raises(ListingError) as refused:
+        load_listing(changed)
+    assert LISTING_SHA256 in str(refused.value) and PUBLIC_SOURCE in str(refused.value)
+
+
+def test_a_missing_listing_says_how_to_get_it(tmp_path):
+    with pytest.raises(ListingError) as missing:
+        load_listing(tmp_path / "nowhere.bas")
+    message = str(missing.value)
+    assert "curl" in message and PUBLIC_SOURCE in message and ENV_VAR in message
+
+
+def test_the_option_beats_the_variable_which_beats_the_shared_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "from-env.bas"))
+    assert candidate_paths("given.bas") == [Path("given.bas")]
+    assert candidate_paths() == [tmp_path / "from-env.bas"]
+    monkeypatch.delenv(ENV_VAR)
+    assert all(
+        path.parts[-3:] == ("shared", "reference", "lifefortwo-1978.bas") for path in candidate_paths()
+    )
+
+
+def test_merging_a_patch_replaces_and_adds_numbered_lines(listing):
+    merged = listing_lines(merge(listing, ["missing-line-800", "same-coord-diagonal"]))
+    assert merged[800] == b"800 END"
+    assert merged[741] == b"741 N(X(B),Y(B))=0: B=99: RETURN"
+    assert len(merged) == len(listing_lines(listing)) + 1
+
+
+def test_no_committed_file_holds_lines_of_the_listing(listing):
+    """The listing may never be committed, nor lines copied from it (three or more in a file)."""
+    originals = {line.strip() for line in listing.decode().splitlines() if len(line.strip()) > 10}
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    for name in tracked.split():
+        path = ROOT / name
+        if not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        copied = [line for line in text.splitlines() if line.strip() in originals]
+        assert len(copied) < 3, f"{name} holds listing lines: {copied[:3]}"
