@@ -40,8 +40,19 @@ def test_every_byte_value_alone_and_inside_a_move(dialect):
 @pytest.mark.parametrize(
     "junk",
     [
-        b"\x00\x00\x00", b"\x1b[2J\x1b[H", b"\x1b]0;title\x07", b"\x9b31m", b"\xff\xfe\xfd", b"\xc3\x28\xa0\xa1",
-        "\u2593\u00e9\u20ac".encode(), b"\x03\x04\x1a\x1c", b"\r", b"\t\t\t", b"\x08" * 50, b"@@@", b"_" * 80,
+        b"\x00\x00\x00",
+        b"\x1b[2J\x1b[H",
+        b"\x1b]0;title\x07",
+        b"\x9b31m",
+        b"\xff\xfe\xfd",
+        b"\xc3\x28\xa0\xa1",
+        "\u2593\u00e9\u20ac".encode(),
+        b"\x03\x04\x1a\x1c",
+        b"\r",
+        b"\t\t\t",
+        b"\x08" * 50,
+        b"@@@",
+        b"_" * 80,
     ],
 )
 def test_escape_sequences_nul_and_invalid_utf8(dialect, junk):
@@ -64,7 +75,10 @@ def test_a_megabyte_line_through_life2_run():
     script = b"9" * 1_000_000 + b"\n" + b"\n".join(QUICK_GAME) + b"\n"
     result = subprocess.run(
         [sys.executable, "-m", "life2_retro", "run", "--input", "-", "--dialect", "gwbasic", "--fixed"],
-        input=script, capture_output=True, timeout=60, check=False,
+        input=script,
+        capture_output=True,
+        timeout=60,
+        check=False,
     )
     assert result.returncode == 0 and b"PLAYER 2 IS THE WINNER" in result.stdout
     assert_clean(result.stdout)

@@ -53,7 +53,7 @@ def test_number_format_six_digits(value, text):  # rule P3
     assert format_number(value, MS) == text
 
 
-def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4, E5
+def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4, E4, E5
     typed = "1," + "0" * 73  # 75 characters: 71 fit the buffer, the 4 others ring BEL
     output, _ = input_loop([typed])
     # "? " takes two columns, so the 71st character comes after a CR LF at column 72
@@ -141,7 +141,7 @@ def test_an_empty_line_stops_the_game_too():  # rule I7
         ("1E-50,1", b" 0  1 "),
     ],
 )
-def test_number_forms(typed, values):  # rule I8
+def test_number_forms(typed, values):  # rules I3, I8
     output, _ = input_loop([typed])
     assert after_prompt(output).startswith(typed.encode() + b"\r\n" + values + b"\r\n")
 
@@ -197,7 +197,7 @@ def test_control_characters_and_rubout_are_dropped_but_bel_is_kept():  # rule E3
     assert after_prompt(output).startswith(b"1,\x072\r\n?REDO FROM START\r\n")
 
 
-def test_the_high_bit_is_stripped():  # rule E4
+def test_the_high_bit_is_stripped():  # rule E3
     output, _ = input_loop([bytes([0x31 | 0x80, ord(","), 0x32 | 0x80])])
     assert after_prompt(output).startswith(b"1,2\r\n 1  2 \r\n")
 
