@@ -13,11 +13,10 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from basic_reference.listing import ListingError
-from basic_reference.oracle import OracleUnavailable, run_program
+from basic_reference.oracle import run_program
 
 from .basic.dialects import Dialect
-from .compare import mode_label, oracle_keys, oracle_program
+from .compare import OracleUnusable, mode_label, oracle_keys, oracle_program_for
 from .programs.life2 import Life2Program
 from .scriptgen import script
 from .session import run_game
@@ -93,15 +92,12 @@ def pcbasic_generation_seconds(base: bytes, generations: int) -> Timing:
 
 
 def bench_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[str]) -> int:
-    if dialect is not Dialect.GWBASIC:
-        print("life2 bench: PC-BASIC is a GW-BASIC; bench runs with --dialect gwbasic.", file=sys.stderr)
-        return 2
     try:
-        program = oracle_program(args.listing, bugs)
-        run_program(program, [])  # import PC-BASIC and warm it up before anything is timed
-    except (ListingError, OracleUnavailable) as exc:
+        program = oracle_program_for("bench", args.listing, dialect, bugs)
+    except OracleUnusable as exc:
         print(f"life2 bench: {exc}", file=sys.stderr)
         return 2
+    run_program(program, [])  # warm PC-BASIC up before anything is timed
     mode = f"{mode_label(bugs)}, {dialect.rules.name}"
     print(f"life2 bench: {args.scripts} generated scripts (seed {args.seed}), {mode}")
     oracle_wall = oracle_cpu = ours = 0.0

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Sequence
 
 from . import __version__
@@ -23,7 +24,10 @@ SUBCOMMANDS = {
 
 
 def _bug_help() -> str:
-    return "\n".join(f"  {name:20} {BUGS[name].summary}" for name in BUG_NAMES)
+    return "\n".join(
+        textwrap.fill(BUGS[name].summary, 100, initial_indent=f"  {name:21}", subsequent_indent=" " * 23)
+        for name in BUG_NAMES
+    )
 
 
 def _add_mode_options(parser: argparse.ArgumentParser, dialect: Dialect = DEFAULT_DIALECT) -> None:

@@ -140,21 +140,40 @@ def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
     return merge(load_listing(listing_path), set(BUG_NAMES) - bugs)
 
 
-def compare_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[str]) -> int:
+def oracle_program_for(
+    command: str, listing_path: str | None, dialect: Dialect, bugs: frozenset[str]
+) -> bytes:
+    """The program PC-BASIC runs for `command`, after checking that the oracle can be used at all.
+
+    Raises OracleUnusable with the message for the user.
+    """
     if dialect is not Dialect.GWBASIC:
-        print("life2 compare: PC-BASIC is a GW-BASIC; compare runs with --dialect gwbasic.", file=sys.stderr)
+        raise OracleUnusable(f"PC-BASIC is a GW-BASIC; {command} runs with --dialect gwbasic.")
+    try:
+        program = oracle_program(listing_path, bugs)
+        run_program(b"10 END\n", [])  # PC-BASIC is importable
+    except (ListingError, OracleUnavailable) as exc:
+        raise OracleUnusable(str(exc)) from exc
+    return program
+
+
+class OracleUnusable(Exception):
+    """The oracle cannot run: wrong dialect, no listing, or no PC-BASIC."""
+
+
+def compare_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[str]) -> int:
+    try:
+        program = oracle_program_for("compare", args.listing, dialect, bugs)
+    except OracleUnusable as exc:
+        print(f"life2 compare: {exc}", file=sys.stderr)
         return 2
     try:
-        program = oracle_program(args.listing, bugs)
         if args.input:
             batch = [read_script(args.input)]
         else:
             batch = [script(args.seed, index) for index in range(args.generate)]
         jobs = args.jobs or 2 * (os.cpu_count() or 1)  # PC-BASIC idles in its keyboard wait
         result = compare_scripts(program, batch, dialect, bugs, min(jobs, len(batch)))
-    except (ListingError, OracleUnavailable) as exc:
-        print(f"life2 compare: {exc}", file=sys.stderr)
-        return 2
     except OSError as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)
         return 2

@@ -96,6 +96,13 @@ def _is_digit(char: int) -> bool:
     return 0x30 <= char <= 0x39
 
 
+def _scan_sign(cursor: _MsCursor, char: int) -> tuple[bool, int]:
+    """One optional sign: whether it was '-', and the character after it."""
+    if char in (ord("-"), ord("+")):
+        return char == ord("-"), cursor.get()
+    return False, char
+
+
 def scan_ms1978_number(cursor: _MsCursor) -> float:
     """FIN (m6502.asm L5696-5809): read one number starting at the current character.
 
@@ -104,13 +111,7 @@ def scan_ms1978_number(cursor: _MsCursor) -> float:
     A positive exponent of 100 or more, or a value past the largest single, is
     ?OV ERROR; a value below the smallest single is 0.
     """
-    char = cursor.got()
-    negative = False
-    if char == ord("-"):
-        negative = True
-        char = cursor.get()
-    elif char == ord("+"):
-        char = cursor.get()
+    negative, char = _scan_sign(cursor, cursor.got())
     mantissa = 0
     decimals = 0
     point = False
@@ -142,13 +143,7 @@ def scan_ms1978_number(cursor: _MsCursor) -> float:
 
 def _scan_ms1978_exponent(cursor: _MsCursor) -> int:
     """The digits after 'E' (L5722-5745, FINEDG L5791-5797)."""
-    char = cursor.get()
-    negative = False
-    if char == ord("-"):
-        negative = True
-        char = cursor.get()
-    elif char == ord("+"):
-        char = cursor.get()
+    negative, char = _scan_sign(cursor, cursor.get())
     exponent = 0
     while _is_digit(char):
         if exponent >= 10:
