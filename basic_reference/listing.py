@@ -56,7 +56,10 @@ def load_listing(explicit: str | os.PathLike[str] | None = None) -> bytes:
     paths = candidate_paths(explicit)
     for path in paths:
         if path.is_file():
-            text = normalise(path.read_bytes())
+            try:
+                text = normalise(path.read_bytes())
+            except OSError as exc:
+                raise ListingError(f"{path} cannot be read: {exc}\n\n{HOW_TO_GET}") from exc
             digest = hashlib.sha256(text).hexdigest()
             if digest != LISTING_SHA256:
                 raise ListingError(

@@ -15,6 +15,7 @@ import io
 import struct
 from collections.abc import Sequence
 from dataclasses import dataclass
+from types import ModuleType
 
 PCBASIC_VERSION = "2.0.8"
 ARTEFACT = b"\xff"
@@ -38,7 +39,8 @@ class OracleRun:
     """Line numbers in the order execution entered them."""
 
 
-def _pcbasic():  # noqa: ANN202 - the module, imported only when the oracle is used
+def _pcbasic() -> tuple[ModuleType, ModuleType]:
+    """PC-BASIC and its error module, imported only when the oracle is used."""
     try:
         import pcbasic
         from pcbasic.basic.base import error

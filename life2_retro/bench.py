@@ -10,16 +10,16 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from basic_reference.oracle import run_program
 
 from .basic.dialects import Dialect
 from .compare import OracleUnusable, mode_label, oracle_keys, oracle_program_for
+from .game import run_game
 from .programs.life2 import Life2Program
 from .scriptgen import script
-from .session import run_game
 
 # A still life with both colours (found with life2's own engine): every
 # generation does the same work, so per-generation times can be compared.
@@ -39,7 +39,7 @@ class Timing:
     cpu: float
 
 
-def _timed(action) -> Timing:  # noqa: ANN001
+def _timed(action: Callable[[], object]) -> Timing:
     wall, cpu = time.perf_counter(), time.process_time()
     action()
     return Timing(time.perf_counter() - wall, time.process_time() - cpu)
@@ -117,8 +117,7 @@ def bench_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[st
     print(f"  life2 is {wall_ratio:,.0f}x faster than PC-BASIC (wall), {cpu_ratio:,.0f}x (CPU); goal 100x")
     print(f"  life2 runs {lines / ours:,.0f} BASIC lines/s; PC-BASIC {lines / oracle_wall:,.0f} (wall)")
 
-    generations = 10
-    theirs = pcbasic_generation_seconds(program, generations)
+    theirs = pcbasic_generation_seconds(program, args.generations)
     mine = life2_generation_seconds(dialect, bugs, 200)
     print("generation: neighbour pass + board print (lines 560-126), a 14-piece still life")
     print(f"  PC-BASIC: {theirs.wall * 1e6:11,.0f} us/generation wall, {theirs.cpu * 1e6:,.0f} us CPU")

@@ -1,7 +1,9 @@
 """The `life2` command: play, and the tools testers and museums script against.
 
-Heavy imports (PC-BASIC, pygame, pyserial) happen inside the subcommand that
-needs them, so `life2 --help` stays fast and works without a display.
+`life2 [options]` plays; `life2 SUBCOMMAND [options]` runs a subcommand, whose
+options come after its name. Heavy imports (PC-BASIC, and the display and
+serial libraries) happen only inside the subcommand that needs them, so
+`life2 --help` stays fast and works without a display.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from collections.abc import Sequence
 from . import __version__
 from .basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES, Dialect
 from .programs.bugs import BUG_NAMES, BUGS, resolve_bugs
+from .terminals import TERMINALS
 
 SUBCOMMANDS = {
     "play": "play LIFE2 at this terminal, two players at one keyboard (the default)",
@@ -21,6 +24,28 @@ SUBCOMMANDS = {
     "compare": "run scripts through PC-BASIC (the original listing) and life2, and compare",
     "bench": "time life2 against PC-BASIC on the same generated scripts",
 }
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+class _Switch(argparse.Action):
+    """--bug NAME / --no-bug NAME, kept in command-line order: the last word on a switch wins."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        earlier = getattr(namespace, self.dest, None) or []
+        switches = [*earlier, (option_string == "--bug", values)]
+        setattr(namespace, self.dest, switches)
 
 
 def _bug_help() -> str:
@@ -42,89 +67,103 @@ def _add_mode_options(parser: argparse.ArgumentParser, dialect: Dialect = DEFAUL
     group.add_argument(
         "--fixed", action="store_true", help="turn every original bug off: play as the instructions say"
     )
-    group.add_argument(
-        "--bug", action="append", default=[], metavar="NAME", choices=BUG_NAMES, help="turn one bug on"
-    )
-    group.add_argument(
-        "--no-bug",
-        action="append",
-        default=[],
-        metavar="NAME",
-        choices=BUG_NAMES,
-        help="turn one bug off (all are on unless --fixed)",
-    )
+    switch_help = {"--bug": "turn one bug on", "--no-bug": "turn one bug off (all are on unless --fixed)"}
+    for flag, text in switch_help.items():
+        group.add_argument(
+            flag, action=_Switch, dest="switches", metavar="NAME", choices=BUG_NAMES, help=text
+        )
 
 
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--terminal",
         default="console",
-        choices=["console"],
+        choices=list(TERMINALS),
         help="where to play: console (this terminal, typed coordinates hidden)",
     )
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     _add_mode_options(parser)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    subcommand_list = "\n".join(f"  {name:10} {text}" for name, text in SUBCOMMANDS.items())
-    parser = argparse.ArgumentParser(
-        prog="life2",
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-        description="LIFE2 (Brian Wyvill, Basic Computer Games 1978), faithful to the original listing.",
-        epilog=(
-            f"subcommands (life2 SUBCOMMAND --help for each one's options):\n{subcommand_list}\n\n"
-            "  life2 run --input FILE [--trace FILE] [mode options]\n"
-            "  life2 compare (--input FILE | --generate N [--seed S]) [--listing PATH] [mode options]\n"
-            "  life2 bench [--scripts N] [--seed S] [--listing PATH] [mode options]\n\n"
-            f"bug switches (all on by default):\n{_bug_help()}\n\n"
-            "The listing for compare/bench: --listing, else $LIFE2_LISTING, else ../shared/reference/."
-        ),
-    )
-    parser.add_argument("--version", action="version", version=f"life2-retro {__version__}")
-    _add_play_options(parser)
-    sub = parser.add_subparsers(dest="command", metavar="SUBCOMMAND")
+def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
+    def parser(name: str) -> argparse.ArgumentParser:
+        return argparse.ArgumentParser(prog=f"life2 {name}", description=SUBCOMMANDS[name])
 
-    play = sub.add_parser("play", help=SUBCOMMANDS["play"], description=SUBCOMMANDS["play"])
+    play = parser("play")
     _add_play_options(play)
 
-    run = sub.add_parser("run", help=SUBCOMMANDS["run"], description=SUBCOMMANDS["run"])
+    run = parser("run")
     run.add_argument(
         "--input", required=True, metavar="FILE", help="one typed response per line ('-' is stdin)"
     )
     run.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     _add_mode_options(run)
 
-    compare = sub.add_parser("compare", help=SUBCOMMANDS["compare"], description=SUBCOMMANDS["compare"])
+    compare = parser("compare")
     source = compare.add_mutually_exclusive_group(required=True)
     source.add_argument("--input", metavar="FILE", help="one script: one typed response per line")
-    source.add_argument("--generate", type=int, metavar="N", help="N generated scripts")
+    source.add_argument("--generate", type=positive_int, metavar="N", help="N generated scripts")
     compare.add_argument("--seed", type=int, default=1, help="seed of the generated scripts (default 1)")
     compare.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
+    compare.add_argument("--show", type=positive_int, default=5, metavar="K", help="report at most K scripts")
     compare.add_argument(
-        "--show", type=int, default=5, metavar="K", help="report at most K differing scripts"
-    )
-    compare.add_argument(
-        "--jobs", type=int, default=0, metavar="J", help="PC-BASIC processes (default: two per core)"
+        "--jobs", type=positive_int, metavar="J", help="PC-BASIC processes (default: 2 per core)"
     )
     _add_mode_options(compare, Dialect.GWBASIC)
 
-    bench = sub.add_parser("bench", help=SUBCOMMANDS["bench"], description=SUBCOMMANDS["bench"])
+    bench = parser("bench")
     bench.add_argument(
-        "--scripts", type=int, default=20, metavar="N", help="generated scripts timed in both (default 20)"
+        "--scripts", type=positive_int, default=20, metavar="N", help="scripts timed (default 20)"
+    )
+    bench.add_argument(
+        "--generations", type=positive_int, default=10, metavar="G", help="generations timed (default 10)"
     )
     bench.add_argument("--seed", type=int, default=1, help="seed of the generated scripts")
     bench.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
     _add_mode_options(bench, Dialect.GWBASIC)
-    return parser
+    return {"play": play, "run": run, "compare": compare, "bench": bench}
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
+    """The top-level parser (it plays) and one parser per subcommand."""
+    subcommands = _subcommand_parsers()
+    usage = "\n".join(
+        "  " + " ".join(p.format_usage().removeprefix("usage: ").split()) for p in subcommands.values()
+    )
+    listed = "\n".join(f"  {name:10} {text}" for name, text in SUBCOMMANDS.items())
+    top = argparse.ArgumentParser(
+        prog="life2",
+        usage="life2 [options]  |  life2 SUBCOMMAND [options]",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="LIFE2 (Brian Wyvill, Basic Computer Games 1978), faithful to the original listing.\n"
+        "With no subcommand, life2 plays.",
+        epilog=(
+            f"subcommands (life2 SUBCOMMAND --help for each one):\n{listed}\n\n{usage}\n\n"
+            f"bug switches (all on by default):\n{_bug_help()}\n\n"
+            "The listing for compare and bench: --listing, else $LIFE2_LISTING, else ../shared/reference/."
+        ),
+    )
+    top.add_argument("--version", action="version", version=f"life2-retro {__version__}")
+    _add_play_options(top)
+    return top, subcommands
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    top, subcommands = build_parser()
+    if words and words[0] in subcommands:
+        command = words[0]
+        args = subcommands[command].parse_args(words[1:])
+    else:
+        command = "play"
+        args, left = top.parse_known_args(words)
+        misplaced = [word for word in left if word in subcommands]
+        if misplaced:
+            top.error(f"options go after the subcommand: life2 {misplaced[0]} [options]")
+        if left:
+            top.error(f"unrecognized arguments: {' '.join(left)}")
     dialect = Dialect.named(args.dialect)
-    bugs = resolve_bugs(args.fixed, args.bug, args.no_bug)
-    command = args.command or "play"
+    bugs = resolve_bugs(args.fixed, args.switches or [])
     if command == "play":
         from .play import play
 
@@ -137,12 +176,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .compare import compare_command
 
         return compare_command(args, dialect, bugs)
-    if command == "bench":
-        from .bench import bench_command
+    from .bench import bench_command
 
-        return bench_command(args, dialect, bugs)
-    parser.error(f"unknown subcommand {command}")
-    return 2
+    return bench_command(args, dialect, bugs)
 
 
 if __name__ == "__main__":

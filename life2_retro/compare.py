@@ -21,9 +21,9 @@ from basic_reference.patches import merge
 
 from .basic.dialects import Dialect
 from .basic.gwinput import supported_keys
+from .game import GameRun, run_game
 from .programs.bugs import BUG_NAMES
 from .scriptgen import Script, script
-from .session import GameRun, run_game
 from .terminals.transcript import split_line
 
 
@@ -177,6 +177,9 @@ def compare_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[
     except OSError as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
     for index, found in result.failures[: args.show]:
         name = args.input if args.input else f"script {index} of seed {args.seed}"
         print(f"{name}: differs")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .basic.events import Echo, Run, Stop
+from .basic.events import INPUT_REQUEST, Echo, Run, Stop
 from .terminals.base import Terminal
 
 
@@ -21,9 +21,11 @@ def drive(run: Run, terminal: Terminal, on_line: Callable[[int], None] | None = 
                 terminal.write(event)
             elif kind is Echo:
                 terminal.echo(event)
-            else:
+            elif event is INPUT_REQUEST:
                 event = run.send(terminal.read_line())
                 continue
+            else:
+                raise TypeError(f"a program yielded {event!r}, which is no event")
             event = next(run)
     except StopIteration as stop:
         return stop.value

@@ -9,7 +9,7 @@ empty lines and very long lines. Script `i` of seed `s` is always the same.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 Script = list[bytes]
 
@@ -147,7 +147,6 @@ def generate_script(rng: random.Random) -> Script:
     """One game's worth of responses."""
     responses: list[str] = []
     recent: list[tuple[int, int]] = []
-    kinds: list[tuple[float, Callable[[], str]]] = []
 
     def valid() -> str:
         x, y = _square(rng)
@@ -160,7 +159,7 @@ def generate_script(rng: random.Random) -> Script:
         x, y = rng.choice(recent[-4:])
         return _valid(rng, x, y)
 
-    kinds = [
+    kinds: list[tuple[float, Callable[[], str]]] = [
         (52, valid),
         (12, repeat),
         (5, lambda: _value(rng, _OUT_OF_RANGE)),
@@ -184,8 +183,3 @@ def generate_script(rng: random.Random) -> Script:
 def script(seed: int, index: int) -> Script:
     """Script `index` of the scripts seeded `seed`."""
     return generate_script(random.Random(f"life2-scripts:{seed}:{index}"))
-
-
-def scripts(seed: int, count: int, start: int = 0) -> Iterator[Script]:
-    for index in range(start, start + count):
-        yield script(seed, index)

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.events import Stop
+from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
+from life2_retro.driver import drive
+from life2_retro.game import GameRun, run_game
 from life2_retro.programs.bugs import BUG_NAMES
-from life2_retro.session import GameRun, run_game
+from life2_retro.terminals.transcript import ScriptedTerminal
 
 FAITHFUL = frozenset(BUG_NAMES)
 FIXED: frozenset[str] = frozenset()
 
 QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
-"""The guide's quick game: player 2 wins after the first generation."""
+"""A quick game: player 2 wins after the first generation."""
 
 
 def play(responses: list[bytes] | list[str], dialect: Dialect = Dialect.GWBASIC, bugs=FAITHFUL) -> GameRun:
@@ -30,57 +36,52 @@ def boards(output: bytes) -> list[list[str]]:
 
 
 class _Vars:
-    B = 0
+    I = 0  # noqa: E741 - BASIC's name
 
 
 class InputLoop:
-    """`10 DIM X(2),Y(2): 20 B=1: 30 INPUT Y(B),X(B): 40 PRINT Y(B);X(B): 50 GOTO 30` on life2's machine."""
+    """`10 DIM P(2),Q(2): 20 I=1: 30 INPUT P(I),Q(I): 40 PRINT ...: 50 GOTO 30` on life2's machine.
 
-    def __init__(self, dialect: Dialect) -> None:
-        from life2_retro.basic.machine import Machine
+    `show` turns the two values into line 40's PRINT items.
+    """
 
+    def __init__(self, dialect: Dialect, show: Callable[[float, float], list[object]]) -> None:
         self.v = _Vars()
         self.m = Machine(dialect, self.v)
-        self.X = [0.0] * 3
-        self.Y = [0.0] * 3
+        self.P = [0.0] * 3
+        self.Q = [0.0] * 3
+        self.show = show
         self.lines = {10: self._10, 20: self._20, 30: self._30, 40: self._40, 50: self._50}
 
-    def _10(self):
-        from life2_retro.basic.machine import NEXT_LINE
-
+    def _10(self) -> Position:
         return NEXT_LINE
 
-    def _20(self):
-        from life2_retro.basic.machine import NEXT_LINE
-
-        self.v.B = 1
+    def _20(self) -> Position:
+        self.v.I = 1
         return NEXT_LINE
 
-    def _30(self):
-        from life2_retro.basic.machine import NEXT_LINE, Input
-
+    def _30(self) -> Position:
         return Input(2, self._store, NEXT_LINE)
 
-    def _store(self, values):
-        self.Y[self.v.B], self.X[self.v.B] = values
+    def _store(self, values: Sequence[float]) -> None:
+        self.P[self.v.I], self.Q[self.v.I] = values
 
-    def _40(self):
-        from life2_retro.basic.machine import NEXT_LINE
-
-        self.m.print_(self.Y[1], self.X[1])
+    def _40(self) -> Position:
+        self.m.print_(*self.show(self.P[1], self.Q[1]))
         return NEXT_LINE
 
-    def _50(self):
+    def _50(self) -> Position:
         return 30
 
 
-def input_loop(responses: list[bytes] | list[str], dialect: Dialect = Dialect.MS1978):
-    """Run the INPUT loop; returns (output bytes, why it stopped)."""
-    from life2_retro.driver import drive
-    from life2_retro.terminals.transcript import ScriptedTerminal
-
+def input_loop(
+    responses: list[bytes] | list[str],
+    dialect: Dialect = Dialect.MS1978,
+    show: Callable[[float, float], list[object]] = lambda p, q: [p, q],
+) -> tuple[bytes, Stop]:
+    """Run the INPUT loop to the end of the responses: (output bytes, why it stopped)."""
     data = [r.encode("latin-1") if isinstance(r, str) else r for r in responses]
-    loop = InputLoop(dialect)
+    loop = InputLoop(dialect, show)
     terminal = ScriptedTerminal(data)
     stop = drive(loop.m.run(loop.lines, 10), terminal)
     return bytes(terminal.output), stop

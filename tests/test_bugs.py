@@ -114,10 +114,25 @@ def test_a_fraction_near_zero_loses_the_piece_on_the_hidden_border():
 
 
 def test_two_fractions_for_one_square_are_not_the_same_square():
-    # 1.2 and 1.4 both round to column 1: no SAME COORD, and player 2's piece overwrites player 1's
-    game = ["5,5", "5,4", "4,5", "1,5", "2,5", "3,5", "1.2,3", "1.4,3"]
-    run = play(game, Dialect.GWBASIC, FAITHFUL)
-    assert SAME not in run.output
+    # 1.2 and 1.4 both round to column 1: no SAME COORD, both moves are placed (586), and
+    # player 2's 1000 overwrites player 1's 100 in the square both named
+    from life2_retro.driver import drive
+    from life2_retro.programs.life2 import Life2Program
+    from life2_retro.terminals.transcript import ScriptedTerminal
+
+    game = [b"5,5", b"5,4", b"4,5", b"1,5", b"2,5", b"3,5", b"1.2,3", b"1.4,3"]
+    program = Life2Program(Dialect.GWBASIC, FAITHFUL)
+    seen: list[int] = []
+    after_586: list[float] = []
+
+    def on_line(number: int) -> None:
+        if seen and seen[-1] == 586:
+            after_586.append(program.N[3][1])
+        seen.append(number)
+
+    drive(program.run(), ScriptedTerminal(game), on_line)
+    assert 586 in seen and 740 not in seen  # no SAME COORD: both moves were placed
+    assert after_586 == [1000]
 
 
 # -- blank-empty-squares ---------------------------------------------------------------------------
@@ -159,10 +174,15 @@ def test_a_draw_also_reaches_line_800():
 def test_all_bugs_are_on_by_default_and_fixed_turns_them_off():
     assert resolve_bugs(False) == frozenset(BUG_NAMES)
     assert resolve_bugs(True) == frozenset()
-    assert resolve_bugs(True, enable=["missing-line-800"]) == {"missing-line-800"}
-    assert resolve_bugs(False, disable=["illegal-coords"]) == frozenset(BUG_NAMES) - {"illegal-coords"}
+    assert resolve_bugs(True, [(True, "missing-line-800")]) == {"missing-line-800"}
+    assert resolve_bugs(False, [(False, "illegal-coords")]) == frozenset(BUG_NAMES) - {"illegal-coords"}
     with pytest.raises(ValueError, match="unknown bug switch"):
-        resolve_bugs(False, disable=["no-such-bug"])
+        resolve_bugs(False, [(False, "no-such-bug")])
+
+
+def test_the_last_word_on_a_switch_wins():
+    assert "illegal-coords" in resolve_bugs(False, [(False, "illegal-coords"), (True, "illegal-coords")])
+    assert "illegal-coords" not in resolve_bugs(False, [(True, "illegal-coords"), (False, "illegal-coords")])
 
 
 def test_fixed_mode_adds_and_replaces_exactly_the_patch_lines():

@@ -48,7 +48,7 @@ def test_each_subcommand_has_help(command):
 
 def test_help_does_not_import_pygame_or_pcbasic():
     code = (
-        "import sys; from life2_retro.cli import build_parser; build_parser().format_help(); "
+        "import sys; from life2_retro.cli import build_parser; build_parser()[0].format_help(); "
         "print(sorted(m for m in ('pygame', 'pcbasic', 'serial') if m in sys.modules))"
     )
     out = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -139,3 +139,112 @@ def test_main_entry_returns_exit_status(tmp_path, capsysbinary):
     script.write_bytes(b"\n".join(QUICK_GAME))
     assert main(["run", "--input", str(script), "--dialect", "gwbasic"]) == 0
     assert capsysbinary.readouterr().out == play(QUICK_GAME).output
+
+
+def test_options_before_a_subcommand_are_a_clear_error():
+    result = life2("--fixed", "run", "--input", "x")
+    assert result.returncode == 2 and b"options go after the subcommand: life2 run" in result.stderr
+
+
+def test_bug_switches_apply_in_order():
+    game = b"\n".join(QUICK_GAME)
+    on = life2(
+        "run",
+        "--input",
+        "-",
+        "--dialect",
+        "gwbasic",
+        "--no-bug",
+        "missing-line-800",
+        "--bug",
+        "missing-line-800",
+        stdin=game,
+    )
+    off = life2(
+        "run",
+        "--input",
+        "-",
+        "--dialect",
+        "gwbasic",
+        "--bug",
+        "missing-line-800",
+        "--no-bug",
+        "missing-line-800",
+        stdin=game,
+    )
+    assert on.stdout.endswith(b"Undefined line number in 575\r\n")
+    assert off.stdout.endswith(b"PLAYER 2 IS THE WINNER\r\n")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["compare", "--generate", "0"],
+        ["bench", "--scripts", "0"],
+        ["compare", "--input", "x", "--jobs", "-1"],
+    ],
+)
+def test_counts_must_be_positive(args):
+    result = life2(*args)
+    assert result.returncode == 2 and b"must be 1 or more" in result.stderr
+
+
+def test_play_writes_its_trace(tmp_path):
+    trace = tmp_path / "trace.txt"
+    result = life2("--dialect", "gwbasic", "--trace", str(trace), stdin=b"\n".join(QUICK_GAME) + b"\n")
+    assert result.returncode == 0
+    assert trace.read_text().split() == [str(n) for n in play(QUICK_GAME).trace]
+
+
+def test_io_problems_are_one_line_not_a_traceback(tmp_path):
+    result = life2("--trace", str(tmp_path / "no" / "such" / "dir" / "t.txt"), stdin=b"1,1\n")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr and b"life2 play:" in result.stderr
+    closed = subprocess.run(
+        [PYTHON, "-m", "life2_retro"], stdin=subprocess.DEVNULL, capture_output=True, timeout=30, check=False
+    )
+    assert closed.returncode == 0
+    no_stdin = subprocess.run(
+        [
+            PYTHON,
+            "-c",
+            "import sys, os; os.close(0); sys.stdin = None; "
+            "from life2_retro.cli import main; sys.exit(main([]))",
+        ],
+        capture_output=True,
+        timeout=30,
+        check=False,
+    )
+    assert no_stdin.returncode == 2 and b"no standard input" in no_stdin.stderr
+    with open("/dev/full", "wb") as device_full:
+        full = subprocess.run(
+            [PYTHON, "-m", "life2_retro", "run", "--input", "-"],
+            input=b"\n".join(QUICK_GAME),
+            stdout=device_full,
+            stderr=subprocess.PIPE,
+            timeout=30,
+            check=False,
+        )
+    assert full.returncode == 2 and b"Traceback" not in full.stderr
+
+
+def test_compare_reports_where_it_differs(oracle, listing, tmp_path, monkeypatch):
+    """A deliberately wrong oracle program: compare must find it and exit 1."""
+    from life2_retro import compare
+
+    script = tmp_path / "quick.txt"
+    script.write_bytes(b"\n".join(QUICK_GAME))
+    wrong = compare.oracle_program(None, frozenset(BUG_NAMES)).replace(b"IS THE WINNER", b"HAS WON")
+    monkeypatch.setattr(compare, "oracle_program", lambda path, bugs: wrong)
+    import argparse
+
+    args = argparse.Namespace(listing=None, input=str(script), generate=None, seed=1, show=5, jobs=1)
+    from life2_retro.basic.dialects import Dialect
+
+    assert compare.compare_command(args, Dialect.GWBASIC, frozenset(BUG_NAMES)) == 1
+
+
+def test_bench_prints_the_ratios(oracle, listing):
+    result = life2("bench", "--scripts", "1", "--generations", "1", timeout=300)
+    assert result.returncode == 0
+    text = result.stdout.decode()
+    assert "x faster than PC-BASIC (wall)" in text and "us/generation" in text and "ratio:" in text

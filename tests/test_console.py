@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import termios
+import time
 
 import pytest
 
@@ -101,13 +102,58 @@ def test_an_exception_restores_the_terminal():
         os.close(slave)
 
 
-def test_control_and_escape_characters_never_reach_the_terminal(game):
-    g = game("--dialect", "gwbasic")
+def test_ctrl_z_does_not_leave_the_moves_visible(game):
+    """Our pty game leads its own session, so its process group is orphaned and the kernel
+    drops the stop: the game goes on, and input must be hidden again."""
+    g = game()
     g.read_until(b"? ")
-    g.type(b"\x1b[31m\x1b]0;pwned\x07\x0e1,1\r")
+    g.type(b"\x1a")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and g.echo_is_on():
+        time.sleep(0.05)
+    time.sleep(0.3)
+    assert g.proc.poll() is None and not g.echo_is_on()
+    g.type(b"1,1\r")
     g.read_until_count(b"? ", 2)
-    start = g.output.index(b"? ")
-    assert b"\x1b" not in g.output[start:] and b"\x0e" not in g.output[start:]
+    assert b"1,1" not in g.output
+
+
+def test_sigquit_restores_the_terminal(game):
+    g = game()
+    g.read_until(b"? ")
+    g.proc.send_signal(signal.SIGQUIT)
+    assert g.finish() == 128 + signal.SIGQUIT
+    assert termios.tcgetattr(g.slave) == g.before
+
+
+def test_an_ignored_hangup_stays_ignored():
+    code = (
+        "import signal, os, sys; signal.signal(signal.SIGHUP, signal.SIG_IGN); "
+        "from life2_retro.terminals.console import ConsoleTerminal; "
+        "m, s = os.openpty(); t = ConsoleTerminal(os.fdopen(s, 'rb', buffering=0), sys.stdout); "
+        "t.__enter__(); print(signal.getsignal(signal.SIGHUP) is signal.SIG_IGN); t.close()"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+    assert out.strip() == "True"
+
+
+def test_control_and_escape_characters_never_reach_the_output():
+    """With piped input the echo is shown, so a typed escape sequence would show up if it got through."""
+    script = b"\x1b[31m\x1b]0;pwned\x07\x0e1,1\n" + b"\n".join(QUICK_GAME[1:]) + b"\n"
+    # gwbasic: Esc erases the line so far, BEL and Ctrl-N are dropped; ms1978: control characters
+    # are dropped except BEL, which the 1978 BASIC keeps and echoes (ms1978.md E3)
+    for dialect, echo in (("gwbasic", b"? ]0;pwned1,1\r\n"), ("ms1978", b"? [31m]0;pwned\x071,1\r\n")):
+        result = subprocess.run(
+            [sys.executable, "-m", "life2_retro", "--dialect", dialect],
+            input=script,
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert result.returncode == 0 and echo in result.stdout
+        assert not set(result.stdout) - set(range(0x20, 0x7F)) - {0x0D, 0x0A, 0x07}, dialect
 
 
 def test_piped_input_plays_and_shows_the_echo():

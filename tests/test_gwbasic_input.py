@@ -9,86 +9,44 @@ from __future__ import annotations
 
 import random
 import struct
-from collections.abc import Sequence
 
 import pytest
 
 from basic_reference.oracle import run_program
+from life2_retro.basic import mbf
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.gwinput import SINGLE, add_singles, single_of, supported_keys
-from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
-from life2_retro.driver import drive
-from life2_retro.terminals.transcript import ScriptedTerminal
+from life2_retro.basic.gwinput import supported_keys
+from life2_retro.basic.numbers import add_single
+from life2_retro.compare import first_byte_difference
 
-LOOP = b"""10 DIM X(2),Y(2)
-20 B=1
-30 INPUT Y(B),X(B)
-40 A$=MKS$(Y(B))+MKS$(X(B)): FOR I=1 TO 8: PRINT RIGHT$("0"+HEX$(ASC(MID$(A$,I,1))),2);: NEXT I: PRINT
+from .helpers import input_loop
+
+LOOP = b"""10 DIM P(2),Q(2)
+20 I=1
+30 INPUT P(I),Q(I)
+40 A$=MKS$(P(I))+MKS$(Q(I)): FOR J=1 TO 8: PRINT RIGHT$("0"+HEX$(ASC(MID$(A$,J,1))),2);: NEXT J: PRINT
 50 GOTO 30
 """
 
 
 def mks(value: float) -> bytes:
-    """MKS$ of a single: three mantissa bytes (sign in the top bit), then the exponent."""
-    stored = single_of(value)
+    """MKS$ of a single: three mantissa bytes (the sign in the top bit), then the exponent."""
+    stored = mbf.from_value(value)
     if stored.exponent == 0:
         return b"\0\0\0\0"
     mantissa = stored.mantissa & 0x7FFFFF | (0x800000 if stored.negative else 0)
     return mantissa.to_bytes(3, "little") + bytes([stored.exponent])
 
 
-class Vars:
-    B = 0
-
-
-class InputLoop:
-    """The same five lines on life2's line machine."""
-
-    def __init__(self) -> None:
-        self.v = Vars()
-        self.m = Machine(Dialect.GWBASIC, self.v)
-        self.X = [0.0] * 3
-        self.Y = [0.0] * 3
-        self.lines = {10: self._10, 20: self._20, 30: self._30, 40: self._40, 50: self._50}
-
-    def _10(self) -> Position:
-        return NEXT_LINE
-
-    def _20(self) -> Position:
-        self.v.B = 1
-        return NEXT_LINE
-
-    def _30(self) -> Position:
-        return Input(2, self._store, NEXT_LINE)
-
-    def _store(self, values: Sequence[float]) -> None:
-        self.Y[self.v.B], self.X[self.v.B] = values
-
-    def _40(self) -> Position:
-        text = (mks(self.Y[1]) + mks(self.X[1])).hex().upper()
-        self.m.print_(text)
-        return NEXT_LINE
-
-    def _50(self) -> Position:
-        return 30
-
-
-def life2_loop(responses: list[bytes]) -> bytes:
-    loop = InputLoop()
-    terminal = ScriptedTerminal(responses)
-    drive(loop.m.run(loop.lines, 10), terminal)
-    return bytes(terminal.output)
+def as_hex(p: float, q: float) -> list[object]:
+    return [(mks(p) + mks(q)).hex().upper()]
 
 
 def assert_same(responses: list[bytes]) -> None:
-    ours = life2_loop(responses)
+    ours, _ = input_loop(responses, Dialect.GWBASIC, as_hex)
     theirs = run_program(LOOP, [supported_keys(r) for r in responses]).output
-    if ours != theirs:
-        at = next((i for i in range(min(len(ours), len(theirs))) if ours[i] != theirs[i]), None)
-        at = min(len(ours), len(theirs)) if at is None else at
-        pytest.fail(
-            f"differ at byte {at}:\n life2:    {ours[at - 60 : at + 60]!r}\n PC-BASIC: {theirs[at - 60 : at + 60]!r}"
-        )
+    mismatch = first_byte_difference(ours, theirs)
+    assert mismatch is None, mismatch.detail
 
 
 MEASURED = [
@@ -224,7 +182,7 @@ def test_single_addition_matches_pcbasic(oracle):
         a = as_single(rng.choice([rng.uniform(-8, 8), rng.uniform(0, 1) * 2.0 ** rng.randint(-30, 30)]))
         b = as_single(rng.choice([1.0, -1.0, rng.uniform(-8, 8)]))
         expected = Single(None, values).from_bytes(mks(a)).iadd(Single(None, values).from_bytes(mks(b)))
-        assert add_singles(a, b) == expected.to_value(), (a, b)
+        assert add_single(a, b, Dialect.GWBASIC) == expected.to_value(), (a, b)
 
 
 def as_single(value: float) -> float:
@@ -232,5 +190,5 @@ def as_single(value: float) -> float:
     return struct.unpack("<f", struct.pack("<f", value))[0]
 
 
-def test_single_format_constants():
-    assert SINGLE.mantissa_bits == 24 and mks(1.0) == b"\x00\x00\x00\x81" and mks(-0.5) == b"\x00\x00\x80\x80"
+def test_memory_form_of_singles():
+    assert mks(1.0) == b"\x00\x00\x00\x81" and mks(-0.5) == b"\x00\x00\x80\x80" and mks(0.0) == b"\0" * 4

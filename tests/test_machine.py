@@ -92,13 +92,22 @@ def test_subscripts_round_or_truncate_and_check_their_range():
     from life2_retro.basic.errors import BasicError
 
     gw, ms = Machine(Dialect.GWBASIC, Vars()), Machine(Dialect.MS1978, Vars())
-    assert [gw.subscript(x, 6) for x in (0.5, 2.5, 2.49, 0.4)] == [1, 3, 2, 0]
+    assert [gw.subscript(x, 6) for x in (0.5, 2.5, 2.49, 0.4, -0.4)] == [1, 3, 2, 0, 0]
     assert [ms.subscript(x, 6) for x in (0.5, 2.5, 2.99, 0.4)] == [0, 2, 2, 0]
-    for machine in (gw, ms):
+    for machine, negative in ((gw, -0.5), (ms, -0.4), (gw, -1), (ms, -1)):
         with pytest.raises(BasicError, match="subscript-out-of-range"):
             machine.subscript(7, 6)
         with pytest.raises(BasicError, match="illegal-function-call"):
-            machine.subscript(-1, 6)
+            machine.subscript(negative, 6)
+
+
+def test_gw_basic_for_loops_that_never_run_are_refused_not_guessed():
+    import pytest
+
+    with pytest.raises(NotImplementedError):
+        run({10: lambda m, v: m.for_("I", 5, 1, NEXT_LINE)})
+    trace, _, _ = run({10: lambda m, v: m.for_("I", 5, 1, NEXT_LINE), 20: lambda m, v: END}, Dialect.MS1978)
+    assert trace == [10, 20]  # the 1978 BASIC runs the body once
 
 
 def test_running_off_the_last_line_ends_the_program():

@@ -62,25 +62,25 @@ def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4
 
 
 def test_tab_left_of_the_carriage_prints_nothing():  # rule P5
-    from life2_retro.basic.printer import Printer, Tab
+    from life2_retro.basic.printer import Tab, make_printer
 
-    printer = Printer(MS)
+    printer = make_printer(MS)
     printer.print_items(["ABCDEF", Tab(3), "X"])
     assert bytes(printer.out) == b"ABCDEFX\r\n"
 
 
 def test_a_number_that_would_reach_column_72_starts_a_new_line():  # rule P6
-    from life2_retro.basic.printer import Printer
+    from life2_retro.basic.printer import make_printer
 
-    printer = Printer(MS)
+    printer = make_printer(MS)
     printer.print_items(["A" * 68, 123])
     assert bytes(printer.out) == b"A" * 68 + b"\r\n 123 \r\n"
 
 
 def test_comma_zones_are_14_wide_and_column_56_starts_a_new_line():  # rule P7
-    from life2_retro.basic.printer import COMMA, Printer
+    from life2_retro.basic.printer import COMMA, make_printer
 
-    printer = Printer(MS)
+    printer = make_printer(MS)
     printer.print_items(["A", COMMA, "B", COMMA, "C", COMMA, "D", COMMA, "E", COMMA, "F"])
     assert (
         bytes(printer.out)

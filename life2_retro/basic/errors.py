@@ -37,7 +37,7 @@ def error_message(dialect: Dialect, code: str, line: int, column: int) -> bytes:
     prints the message and CR LF (PC-BASIC adds a 0xFF byte there, which is an
     artefact of its stream, not output). The 1978 BASIC always sends CR LF first,
     then `?US ERROR IN  575` (the number keeps its sign space), CR LF, and the
-    `OK` of direct mode (m6502.asm ERROR and the guide's measurement).
+    `OK` of direct mode (basic_reference/ms1978.md, rule X1).
     """
     text, short = _MESSAGES[code]
     if dialect is Dialect.GWBASIC:

@@ -1,159 +1,23 @@
-"""INPUT: the prompt, reading a typed line, turning it into numbers, and every re-prompt.
+"""INPUT: the prompt, a typed line, numbers out of it, and every re-prompt.
 
-The two dialects differ most here. Each has two parts: a line editor that
-decides which typed characters reach the BASIC's buffer and what the host
-echoes while they are typed, and a scanner that reads numbers out of the buffer.
-The rules and their sources are in basic_reference/ms1978.md and gwbasic.md.
+Each dialect has its own line editor (which typed characters reach the BASIC,
+what the host echoes) and its own number scanner: msinput for the 1978 BASIC,
+gwinput for GW-BASIC. This module is the statement around them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Generator
-from dataclasses import dataclass
-from fractions import Fraction
+from collections.abc import Callable, Generator
 
 from .dialects import Dialect
-from .errors import BasicError
+from .editing import EditedLine
 from .events import INPUT_REQUEST, Echo, Event, Stop
 from .gwinput import GwLineEditor, scan_gw_response
-from .numbers import SingleOverflow, round_to_single
-from .printer import Printer
+from .msinput import MsCursor, edit_ms1978_line, scan_ms1978_number
+from .printer import Printer, ScreenPrinter
 
 InputRun = Generator[Event, bytes | None, list[float] | Stop]
-
-
-@dataclass(frozen=True, slots=True)
-class EditedLine:
-    """What a line editor made of one typed line."""
-
-    buffer: bytes
-    """The characters the BASIC keeps, to be scanned for numbers."""
-    echo: bytes
-    """What the host sent back while the line was typed (hidden by terminals that hide input)."""
-
-
-# -- the 1978 BASIC ----------------------------------------------------------------------------
-
-MS_BUFFER_CHARS = 71
-"""INLIN keeps 71 characters (BUFLEN 72 less the terminator, m6502.asm L1729-1731)."""
-_BEL, _KILL, _ERASE = 0x07, ord("@"), ord("_")
-
-
-def edit_ms1978_line(typed: bytes, printer: Printer) -> EditedLine:
-    """INLIN (m6502.asm L1672-1741, OSI build): filter, edit and echo one typed line.
-
-    The high bit is stripped; control characters other than BEL are dropped, as
-    are '}', '~' and RUBOUT; '@' kills the line and '_' takes back one character;
-    a full buffer rings BEL instead of taking the character. Each kept character
-    is echoed through the printer, so the echo wraps at the margin like output.
-    """
-    buffer = bytearray()
-    echo = bytearray()
-    for raw in typed:
-        char = raw & 0x7F
-        if char == _BEL or 0x20 <= char < 0x7D:
-            if char == _KILL:
-                echo += printer.render(b"@\r\n")
-                buffer.clear()
-            elif char == _ERASE:
-                echo += printer.render(b"_")
-                if buffer:
-                    buffer.pop()
-                else:  # one erase too many: a second '_' and a fresh line (L1707-1708)
-                    echo += printer.render(b"_\r\n")
-            elif len(buffer) >= MS_BUFFER_CHARS:
-                echo += printer.render(bytes([_BEL]))
-            else:
-                buffer.append(char)
-                echo += printer.render(bytes([char]))
-    return EditedLine(bytes(buffer), bytes(echo))
-
-
-class _MsCursor:
-    """CHRGET over the input buffer: the BASIC's text pointer, which skips spaces.
-
-    The pointer starts on the comma the BASIC keeps just before its buffer
-    (m6502.asm L803, L2921-2922); 0 stands for the end of the line.
-    """
-
-    def __init__(self, buffer: bytes) -> None:
-        self.text = b"," + buffer
-        self.pos = 0
-
-    def got(self) -> int:
-        """CHRGOT: the current character, after any spaces."""
-        while self.pos < len(self.text) and self.text[self.pos] == 0x20:
-            self.pos += 1
-        return self.text[self.pos] if self.pos < len(self.text) else 0
-
-    def get(self) -> int:
-        """CHRGET: step on, then the current character."""
-        self.pos += 1
-        return self.got()
-
-
-def _is_digit(char: int) -> bool:
-    return 0x30 <= char <= 0x39
-
-
-def _scan_sign(cursor: _MsCursor, char: int) -> tuple[bool, int]:
-    """One optional sign: whether it was '-', and the character after it."""
-    if char in (ord("-"), ord("+")):
-        return char == ord("-"), cursor.get()
-    return False, char
-
-
-def scan_ms1978_number(cursor: _MsCursor) -> float:
-    """FIN (m6502.asm L5696-5809): read one number starting at the current character.
-
-    Anything that does not start a number reads as 0. The mantissa takes every
-    digit, also after the point; 'E' (upper case only) takes a signed exponent.
-    A positive exponent of 100 or more, or a value past the largest single, is
-    ?OV ERROR; a value below the smallest single is 0.
-    """
-    negative, char = _scan_sign(cursor, cursor.got())
-    mantissa = 0
-    decimals = 0
-    point = False
-    exponent = 0
-    while True:
-        if _is_digit(char):
-            mantissa = mantissa * 10 + (char - 0x30)
-            if mantissa >= 2**127:  # MUL10 overflows (L5373-5379)
-                raise BasicError("overflow")
-            decimals += point
-            char = cursor.get()
-        elif char == ord(".") and not point:
-            point = True
-            char = cursor.get()
-        elif char == ord("E"):
-            exponent = _scan_ms1978_exponent(cursor)
-            break
-        else:
-            break
-    if mantissa == 0:
-        return 0.0
-    try:
-        # FIN scales with MUL10/DIV10, rounding at each step; we round the exact value once
-        single = round_to_single(Fraction(mantissa) * Fraction(10) ** (exponent - decimals), half_even=False)
-    except SingleOverflow:
-        raise BasicError("overflow") from None
-    return -single if negative else single
-
-
-def _scan_ms1978_exponent(cursor: _MsCursor) -> int:
-    """The digits after 'E' (L5722-5745, FINEDG L5791-5797)."""
-    negative, char = _scan_sign(cursor, cursor.get())
-    exponent = 0
-    while _is_digit(char):
-        if exponent >= 10:
-            if not negative:
-                raise BasicError("overflow")
-            exponent = 100
-        else:
-            exponent = exponent * 10 + (char - 0x30)
-        char = cursor.get()
-    return -exponent if negative else exponent
+LineRead = Generator[Event, bytes | None, EditedLine | None]
 
 
 class InputStatement:
@@ -162,22 +26,21 @@ class InputStatement:
     def __init__(self, dialect: Dialect, printer: Printer) -> None:
         self.dialect = dialect
         self.printer = printer
-        self._gw_editor = GwLineEditor(printer) if dialect is Dialect.GWBASIC else None
 
     def run(self, count: int) -> InputRun:
         """Yield prompts, echo and input requests; return the values, or why the program stops."""
         if self.dialect is Dialect.GWBASIC:
-            return self._gwbasic(count)
+            assert isinstance(self.printer, ScreenPrinter)
+            return self._gwbasic(count, GwLineEditor(self.printer))
         return self._ms1978(count)
 
     def _flush(self) -> bytes:
-        out = self.printer.out
-        data = bytes(out)
-        out.clear()
+        data = bytes(self.printer.out)
+        self.printer.out.clear()
         return data
 
-    def _read(self, prompt: bytes, edit) -> Generator[Event, bytes | None, EditedLine | None]:  # noqa: ANN001
-        """Prompt, wait for a line, echo it, end the line: shared by both dialects."""
+    def _read(self, prompt: bytes, edit: Callable[[bytes], EditedLine]) -> LineRead:
+        """Prompt, wait for a line, echo it, end the line: the same in both dialects."""
         self.printer.write_raw(prompt)
         yield self._flush()
         typed = yield INPUT_REQUEST
@@ -186,56 +49,47 @@ class InputStatement:
         line = edit(typed)
         if line.echo:
             yield Echo(line.echo)
+        self.printer.newline()
         return line
 
     def _ms1978(self, count: int) -> InputRun:
         printer = self.printer
-        while True:  # GETAGN: the whole statement starts again after ?REDO FROM START
-            line = yield from self._read(b"? ", lambda typed: edit_ms1978_line(typed, printer))
+
+        def edit(typed: bytes) -> EditedLine:
+            return edit_ms1978_line(typed, printer)
+
+        while True:  # GETAGN: the whole statement starts again after ?REDO FROM START (I4)
+            line = yield from self._read(b"? ", edit)
             if line is None:
                 return Stop.INPUT_ENDED
-            printer.newline()
-            if not line.buffer:
-                # an empty answer stops the program without BREAK (L2934-2940)
+            if not line.buffer:  # an empty answer stops the program, without BREAK (I7)
                 printer.write_raw(self.dialect.rules.ready)
                 yield self._flush()
                 return Stop.EMPTY_INPUT
-            cursor = _MsCursor(line.buffer)
+            cursor = MsCursor(line.buffer)
             values: list[float] = []
-            redo = False
             for _ in range(count):
-                char = cursor.got()
-                if char in (0, ord(":")):
-                    # too few values: '??' and one more line, whose emptiness is no stop (QDATA)
-                    yield self._flush()
-                    more = yield from self._read(b"?? ", lambda typed: edit_ms1978_line(typed, printer))
+                if cursor.got() in (0, ord(":")):  # too few values: ?? and one more line (I5)
+                    more = yield from self._read(b"?? ", edit)
                     if more is None:
                         return Stop.INPUT_ENDED
-                    printer.newline()
-                    cursor = _MsCursor(more.buffer)
-                    cursor.got()
+                    cursor = MsCursor(more.buffer)
                 cursor.get()  # past the comma
                 values.append(scan_ms1978_number(cursor))
                 if cursor.got() not in (0, ord(":"), ord(",")):
-                    redo = True
                     break
-            if redo:
-                printer.write_raw(b"?REDO FROM START\r\n")
-                continue
-            if cursor.got() != 0:
-                printer.write_raw(b"?EXTRA IGNORED\r\n")
-            return values
+            else:
+                if cursor.got() != 0:  # (I6)
+                    printer.write_raw(b"?EXTRA IGNORED\r\n")
+                return values
+            printer.write_raw(b"?REDO FROM START\r\n")
 
-    def _gwbasic(self, count: int) -> InputRun:
-        printer = self.printer
-        editor = self._gw_editor
-        assert editor is not None
+    def _gwbasic(self, count: int, editor: GwLineEditor) -> InputRun:
         while True:
             line = yield from self._read(b"? ", editor.edit)
             if line is None:
                 return Stop.INPUT_ENDED
-            printer.newline()
-            result = scan_gw_response(line.buffer, count, printer)
-            if result.values is not None:
-                return result.values
-            printer.write_raw(b"?Redo from start\r\n")
+            values = scan_gw_response(line.buffer, count, self.printer)
+            if values is not None:
+                return values
+            self.printer.write_raw(b"?Redo from start\r\n")

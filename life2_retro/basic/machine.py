@@ -26,7 +26,7 @@ from .dialects import Dialect
 from .errors import BasicError, error_message
 from .events import Run, Stop
 from .inputs import InputStatement
-from .printer import Printer
+from .printer import make_printer
 
 
 class _End:
@@ -81,7 +81,7 @@ class Machine:
 
     def __init__(self, dialect: Dialect, owner: object) -> None:
         self.dialect = dialect
-        self.printer = Printer(dialect)
+        self.printer = make_printer(dialect)
         self._owner = owner  # where the program keeps its variables
         self._stack: list[_ForEntry | _GosubEntry] = []
         self._data: list[float] = []
@@ -115,11 +115,11 @@ class Machine:
     def subscript(self, value: float, dim: int) -> int:
         """Turn a numeric subscript into an array index, with the dialect's rounding."""
         if self.dialect.rules.round_subscripts:
-            # GW-BASIC rounds halves away from zero (PC-BASIC Single.to_int)
+            # GW-BASIC rounds halves away from zero (PC-BASIC Single.to_int): -0.4 is 0
             index = int(value + 0.5) if value >= 0 else -int(-value + 0.5)
         else:
-            # m6502.asm AYINT truncates toward zero
-            index = int(value)
+            # the 1978 BASIC refuses any negative value first (POSINT), then truncates (ms1978.md S1)
+            index = -1 if value < 0 else int(value)
         if index < 0:
             raise BasicError("illegal-function-call")
         if index > dim:
@@ -135,6 +135,10 @@ class Machine:
         discards that loop and everything opened after it, as BASIC's FNDFOR does;
         LIFE2 relies on this when it leaves a loop by GOTO and enters it again.
         """
+        if self.dialect is Dialect.GWBASIC and (start > limit if step >= 0 else start < limit):
+            # GW-BASIC skips such a loop to its NEXT, which only a parser could find; the 1978
+            # BASIC runs it once. No program here has one, so say so rather than guess.
+            raise NotImplementedError(f"FOR {var}={start} TO {limit} never runs in GW-BASIC")
         setattr(self._owner, var, start)
         self._pop_to_for(var, keep=False)
         resume = self._resolve(resume)

@@ -13,11 +13,10 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
+from . import mbf
 from .dialects import Dialect
 
 MANTISSA_BITS = 24
-MAX_SINGLE = float((2**MANTISSA_BITS - 1) * 2 ** (127 - MANTISSA_BITS))
-"""The largest single, 1.701412E+38 (exponent byte 255)."""
 MIN_SINGLE = 2.0**-128
 """The smallest positive single (exponent byte 1); anything smaller is 0."""
 
@@ -55,8 +54,15 @@ def round_to_single(value: Fraction | int | float, *, half_even: bool = True) ->
 
 
 def add_single(a: float, b: float, dialect: Dialect) -> float:
-    """a + b as the BASIC's single-precision addition rounds it."""
-    return round_to_single(Fraction(a) + Fraction(b), half_even=dialect is Dialect.GWBASIC)
+    """a + b as the BASIC's single-precision addition rounds it.
+
+    GW-BASIC's own procedure (mbf.add_singles, checked against PC-BASIC); for the
+    1978 BASIC the exact sum rounded half up, where its rounding byte points
+    (ms1978.md, "Where life2 is not bit-exact").
+    """
+    if dialect is Dialect.GWBASIC:
+        return mbf.add_singles(a, b)
+    return round_to_single(Fraction(a) + Fraction(b), half_even=False)
 
 
 def format_number(value: float, dialect: Dialect) -> bytes:

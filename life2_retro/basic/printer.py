@@ -44,13 +44,13 @@ BOTTOM_ROW = 24
 """PC-BASIC's last scrolling screen row (the 25th holds the function keys)."""
 
 
+def make_printer(dialect: Dialect) -> Printer:
+    """The carriage a dialect prints on."""
+    return ScreenPrinter(dialect) if dialect is Dialect.GWBASIC else TeletypePrinter(dialect)
+
+
 class Printer:
     """The carriage of one output device: bytes out, column kept."""
-
-    def __new__(cls, dialect: Dialect) -> Printer:  # noqa: D102 - the dialect picks the carriage
-        if cls is Printer:
-            cls = ScreenPrinter if dialect is Dialect.GWBASIC else TeletypePrinter
-        return super().__new__(cls)
 
     def __init__(self, dialect: Dialect) -> None:
         self.dialect = dialect

@@ -59,15 +59,15 @@ BUGS: dict[str, Bug] = {
 BUG_NAMES = tuple(BUGS)
 
 
-def resolve_bugs(fixed: bool, enable: Iterable[str] = (), disable: Iterable[str] = ()) -> frozenset[str]:
-    """The switches that are on: all of them (or none with --fixed), then --bug/--no-bug in turn."""
+def resolve_bugs(fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
+    """The switches that are on: all (none with --fixed), then each (on, name) in command-line order."""
     active = set() if fixed else set(BUG_NAMES)
-    for name in enable:
+    for on, name in switches:
         _check(name)
-        active.add(name)
-    for name in disable:
-        _check(name)
-        active.discard(name)
+        if on:
+            active.add(name)
+        else:
+            active.discard(name)
     return frozenset(active)
 
 

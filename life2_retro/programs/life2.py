@@ -12,7 +12,7 @@ request that the driver answers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..basic.dialects import DEFAULT_DIALECT, Dialect
 from ..basic.events import Run
@@ -64,7 +64,7 @@ class Life2Program:
         """The program as a generator of trace lines, output and input requests."""
         return self.m.run(self.lines, self.FIRST_LINE)
 
-    def _line_table(self) -> dict[int, object]:
+    def _line_table(self) -> dict[int, Callable[[], Position]]:
         table = {
             int(name[1:]): getattr(self, name)
             for name in dir(self)

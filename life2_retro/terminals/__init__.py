@@ -2,7 +2,7 @@
 
 Terminals plug in by name, the way pyserial picks a URL handler from its
 scheme: each is one small module with one class, imported only when chosen, so
-pygame and pyserial load only for the terminals that need them.
+a terminal's libraries load only when that terminal is used.
 """
 
 from __future__ import annotations

@@ -9,12 +9,11 @@ opponent, a paper teletype strikes it over the ink blot.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from typing import Self
 
 
 class Terminal(ABC):
     """One output device and keyboard, chosen by name from the registry."""
-
-    name = "terminal"
 
     @abstractmethod
     def write(self, data: bytes) -> None:
@@ -34,7 +33,7 @@ class Terminal(ABC):
     def close(self) -> None:
         """Give back whatever the terminal took (tty modes, windows, ports)."""
 
-    def __enter__(self) -> Terminal:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:

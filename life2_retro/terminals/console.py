@@ -3,7 +3,8 @@
 On a tty the response is read with the terminal's echo off (the kernel still
 handles Backspace and Ctrl-U), so the opponent cannot read the move; the prompt
 and the BASIC's own newline still appear. Every way out (normal end, Ctrl-C,
-Ctrl-D, SIGTERM, SIGHUP, an exception, Ctrl-Z) gives the terminal back as it was.
+Ctrl-D, SIGTERM, SIGHUP, SIGQUIT, an exception) gives the terminal back as it
+was, and Ctrl-Z gives it back while the game is stopped.
 
 In the ms1978 dialect the listing's mask (`XXXXXX` CR `$$$$$$` CR `&&&&&&` CR)
 arrives as the bytes the BASIC sends. A modern console does what any glass
@@ -24,7 +25,9 @@ import sys
 from contextlib import suppress
 from typing import BinaryIO, TextIO
 
+from ..exits import standard_input
 from .base import Terminal
+from .transcript import split_line
 
 try:
     import termios
@@ -43,20 +46,20 @@ def printable(data: bytes) -> str:
 class ConsoleTerminal(Terminal):
     """stdin and stdout of this process; hides typed input when stdin is a tty."""
 
-    name = "console"
-
     def __init__(self, stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> None:
-        self._in = stdin if stdin is not None else sys.stdin.buffer
+        self._in: BinaryIO = stdin if stdin is not None else standard_input()  # type: ignore[assignment]
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
         self.is_tty = os.isatty(self._fd) and termios is not None
-        self._saved: list | None = None
+        self._saved: list | None = termios.tcgetattr(self._fd) if self.is_tty else None  # type: ignore[type-arg]
         self._old_handlers: dict[int, object] = {}
         self._pending: list[bytes] = []
+
+    def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
-            self._saved = termios.tcgetattr(self._fd)
             self._install_signal_handlers()
             self._hide_input()
+        return self
 
     # -- output ------------------------------------------------------------------------------
 
@@ -77,19 +80,16 @@ class ConsoleTerminal(Terminal):
             line = self._in.readline()
             if not line:
                 return None
-            if line.endswith(b"\n"):
-                line = line[:-1]
-            if line.endswith(b"\r"):
-                line = line[:-1]
-            self._pending = line.split(b"\r")
+            self._pending = split_line(line)
         return self._pending.pop(0)
 
     # -- the tty -----------------------------------------------------------------------------
 
     def _hide_input(self) -> None:
-        attrs = termios.tcgetattr(self._fd)
-        attrs[3] &= ~(termios.ECHO | termios.ECHONL)
-        termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
+        with suppress(termios.error, OSError):  # a hung-up terminal has nothing left to hide
+            attrs = termios.tcgetattr(self._fd)
+            attrs[3] &= ~(termios.ECHO | termios.ECHONL)
+            termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
 
     def _restore(self) -> None:
         if self._saved is not None:
@@ -100,11 +100,14 @@ class ConsoleTerminal(Terminal):
         def leave(signum: int, _frame: object) -> None:
             raise SystemExit(128 + signum)
 
-        def suspend(signum: int, _frame: object) -> None:
-            # give the shell a sane terminal while we are stopped, hide input again after
+        def suspend(_signum: int, _frame: object) -> None:
+            # give the shell a sane terminal while we are stopped
             self._restore()
             signal.signal(signal.SIGTSTP, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTSTP)
+            # back (or never stopped: an orphaned process group ignores the stop): hide again
+            signal.signal(signal.SIGTSTP, suspend)
+            self._hide_input()
 
         def resume(_signum: int, _frame: object) -> None:
             signal.signal(signal.SIGTSTP, suspend)
@@ -113,17 +116,21 @@ class ConsoleTerminal(Terminal):
         for signum, handler in (
             (signal.SIGTERM, leave),
             (signal.SIGHUP, leave),
+            (signal.SIGQUIT, leave),
             (signal.SIGTSTP, suspend),
             (signal.SIGCONT, resume),
         ):
             with suppress(ValueError, OSError):  # not the main thread: leave signals alone
+                if signal.getsignal(signum) is signal.SIG_IGN:
+                    continue  # nohup, or a shell without job control: keep it ignored
                 self._old_handlers[signum] = signal.signal(signum, handler)
 
     def close(self) -> None:
-        self._restore()
+        # handlers first, so that no SIGCONT can hide input again after the terminal is restored
         for signum, handler in self._old_handlers.items():
             with suppress(ValueError, OSError, TypeError):
                 signal.signal(signum, handler)  # type: ignore[arg-type]
         self._old_handlers.clear()
+        self._restore()
         with suppress(OSError, ValueError):
             self._out.flush()

@@ -23,8 +23,6 @@ def split_line(line: bytes) -> list[bytes]:
 class TranscriptTerminal(Terminal):
     """Reads responses from a file, one per line; writes everything to a byte stream."""
 
-    name = "transcript"
-
     def __init__(self, responses: BinaryIO, output: BinaryIO) -> None:
         self._responses = responses
         self._output = output
@@ -48,8 +46,6 @@ class TranscriptTerminal(Terminal):
 
 class ScriptedTerminal(Terminal):
     """Responses from a list, output collected in memory: the fast path for tests and benchmarks."""
-
-    name = "scripted"
 
     def __init__(self, responses: list[bytes]) -> None:
         self._responses = iter(responses)

@@ -1,4 +1,4 @@
-"""One game of LIFE2 run to completion against a list of responses: the shared fast path.
+"""One game of LIFE2 run against a list of responses, every byte and line kept: the fast path.
 
 `life2 run`, `compare`, `bench` and the tests all need "these responses in,
 these bytes and this trace out"; this is the one place that does it.
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .basic.dialects import Dialect
+from .basic.dialects import DEFAULT_DIALECT, Dialect
 from .basic.events import Stop
 from .driver import drive
 from .programs.bugs import BUG_NAMES
@@ -25,7 +25,7 @@ class GameRun:
 
 
 def run_game(
-    responses: Sequence[bytes], dialect: Dialect = Dialect.GWBASIC, bugs: Iterable[str] = BUG_NAMES
+    responses: Sequence[bytes], dialect: Dialect = DEFAULT_DIALECT, bugs: Iterable[str] = BUG_NAMES
 ) -> GameRun:
     """LIFE2 under `dialect` with `bugs` on, fed `responses`, every byte and line kept."""
     terminal = ScriptedTerminal(list(responses))

@@ -1,0 +1,135 @@
+"""The 1978 BASIC's INPUT: INLIN (the line editor) and FIN (reading a number).
+
+Every rule here is in basic_reference/ms1978.md with its line in Microsoft's
+6502 source (m6502.asm); the tests name the rules (E1-E5, I1-I10).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .editing import EditedLine
+from .errors import BasicError
+from .numbers import SingleOverflow, round_to_single
+from .printer import Printer
+
+MS_BUFFER_CHARS = 71
+"""INLIN keeps 71 characters (BUFLEN 72 less the terminator, m6502.asm L1729-1731)."""
+_BEL, _KILL, _ERASE = 0x07, ord("@"), ord("_")
+
+
+def edit_ms1978_line(typed: bytes, printer: Printer) -> EditedLine:
+    """INLIN (m6502.asm L1672-1741, OSI build): filter, edit and echo one typed line.
+
+    The high bit is stripped; control characters other than BEL are dropped, as
+    are '}', '~' and RUBOUT; '@' kills the line and '_' takes back one character;
+    a full buffer rings BEL instead of taking the character. Each kept character
+    is echoed through the printer, so the echo wraps at the margin like output.
+    """
+    buffer = bytearray()
+    echo = bytearray()
+    for raw in typed:
+        char = raw & 0x7F
+        if char == _BEL or 0x20 <= char < 0x7D:
+            if char == _KILL:
+                echo += printer.render(b"@\r\n")
+                buffer.clear()
+            elif char == _ERASE:
+                echo += printer.render(b"_")
+                if buffer:
+                    buffer.pop()
+                else:  # one erase too many: a second '_' and a fresh line (L1707-1708)
+                    echo += printer.render(b"_\r\n")
+            elif len(buffer) >= MS_BUFFER_CHARS:
+                echo += printer.render(bytes([_BEL]))
+            else:
+                buffer.append(char)
+                echo += printer.render(bytes([char]))
+    return EditedLine(bytes(buffer), bytes(echo))
+
+
+class MsCursor:
+    """CHRGET over the input buffer: the BASIC's text pointer, which skips spaces.
+
+    The pointer starts on the comma the BASIC keeps just before its buffer
+    (m6502.asm L803, L2921-2922); 0 stands for the end of the line.
+    """
+
+    def __init__(self, buffer: bytes) -> None:
+        self.text = b"," + buffer
+        self.pos = 0
+
+    def got(self) -> int:
+        """CHRGOT: the current character, after any spaces."""
+        while self.pos < len(self.text) and self.text[self.pos] == 0x20:
+            self.pos += 1
+        return self.text[self.pos] if self.pos < len(self.text) else 0
+
+    def get(self) -> int:
+        """CHRGET: step on, then the current character."""
+        self.pos += 1
+        return self.got()
+
+
+def _is_digit(char: int) -> bool:
+    return 0x30 <= char <= 0x39
+
+
+def _scan_sign(cursor: MsCursor, char: int) -> tuple[bool, int]:
+    """One optional sign: whether it was '-', and the character after it."""
+    if char in (ord("-"), ord("+")):
+        return char == ord("-"), cursor.get()
+    return False, char
+
+
+def scan_ms1978_number(cursor: MsCursor) -> float:
+    """FIN (m6502.asm L5696-5809): read one number starting at the current character.
+
+    Anything that does not start a number reads as 0. The mantissa takes every
+    digit, also after the point; 'E' (upper case only) takes a signed exponent.
+    A positive exponent of 100 or more, or a value past the largest single, is
+    ?OV ERROR; a value below the smallest single is 0.
+    """
+    negative, char = _scan_sign(cursor, cursor.got())
+    mantissa = 0
+    decimals = 0
+    point = False
+    exponent = 0
+    while True:
+        if _is_digit(char):
+            mantissa = mantissa * 10 + (char - 0x30)
+            if mantissa >= 2**127:  # MUL10 overflows (L5373-5379)
+                raise BasicError("overflow")
+            decimals += point
+            char = cursor.get()
+        elif char == ord(".") and not point:
+            point = True
+            char = cursor.get()
+        elif char == ord("E"):
+            exponent = _scan_ms1978_exponent(cursor)
+            break
+        else:
+            break
+    if mantissa == 0:
+        return 0.0
+    try:
+        # FIN scales with MUL10/DIV10, rounding at each step; we round the exact value once
+        single = round_to_single(Fraction(mantissa) * Fraction(10) ** (exponent - decimals), half_even=False)
+    except SingleOverflow:
+        raise BasicError("overflow") from None
+    return -single if negative else single
+
+
+def _scan_ms1978_exponent(cursor: MsCursor) -> int:
+    """The digits after 'E' (L5722-5745, FINEDG L5791-5797)."""
+    negative, char = _scan_sign(cursor, cursor.get())
+    exponent = 0
+    while _is_digit(char):
+        if exponent >= 10:
+            if not negative:
+                raise BasicError("overflow")
+            exponent = 100
+        else:
+            exponent = exponent * 10 + (char - 0x30)
+        char = cursor.get()
+    return -exponent if negative else exponent

@@ -1,0 +1,49 @@
+"""How a command ends: one place for exit statuses, closed pipes, I/O errors and Ctrl-C.
+
+A user never sees a traceback: a closed pipe ends quietly (as a Unix filter
+does), Ctrl-C ends with 130 (as shells expect), and an I/O error is one line
+on stderr and status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+LineHook = Callable[[int], None]
+
+
+@contextmanager
+def trace_file(path: str | None) -> Iterator[LineHook | None]:
+    """`--trace FILE`: the line numbers executed, one per line; None without a path."""
+    if path is None:
+        yield None
+        return
+    with open(path, "w", encoding="ascii") as trace:
+        yield lambda number: trace.write(f"{number}\n")
+
+
+def run_command(name: str, action: Callable[[], object]) -> int:
+    """Run a command's action and turn every way it can end into an exit status."""
+    try:
+        action()
+    except BrokenPipeError:
+        # the reader went away (life2 ... | head): nothing more can be said on stdout
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except OSError as exc:
+        print(f"life2 {name}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def standard_input() -> object:
+    """sys.stdin's byte stream, or an OSError when the process was started without one."""
+    if sys.stdin is None:
+        raise OSError("there is no standard input (it was closed)")
+    return sys.stdin.buffer
