@@ -99,3 +99,31 @@ def test_no_committed_file_holds_listing_text(listing):
         text = "".join(path.read_text(encoding="utf-8", errors="replace").split())
         copied = sorted(statement for statement in statements if statement in text)
         assert not copied, f"{name} holds listing statements: {copied[:3]}"
+
+
+def _run_listing_test(env_extra: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    import os
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k not in ("CI", "LIFE2_REQUIRE_REFERENCE")}
+    env.update({"LIFE2_LISTING": "/nonexistent/lifefortwo-1978.bas", **env_extra})
+    test = "tests/test_listing.py::test_the_listing_is_found_and_checked"
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", "-rs", "-q", "-p", "no:cacheprovider", test],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+
+def test_without_the_listing_a_test_skips_and_says_how_to_get_it():
+    result = _run_listing_test({})
+    assert result.returncode == 0 and "1 skipped" in result.stdout and "curl -o" in result.stdout
+
+
+def test_in_ci_a_missing_listing_fails_loudly():
+    result = _run_listing_test({"LIFE2_REQUIRE_REFERENCE": "1"})
+    assert result.returncode == 1 and "1 error" in result.stdout and "curl -o" in result.stdout
