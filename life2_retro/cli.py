@@ -16,13 +16,14 @@ from collections.abc import Sequence
 from . import __version__
 from .basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES, Dialect
 from .programs.bugs import BUG_NAMES, BUGS, resolve_bugs
-from .terminals import TERMINALS
+from .terminals import PYGAME_TERMINALS, TERMINALS
 
 SUBCOMMANDS = {
-    "play": "play LIFE2 at this terminal, two players at one keyboard (the default)",
+    "play": "play LIFE2, two players at one keyboard (the default)",
     "run": "run a script of typed responses; write exactly the bytes the BASIC sends",
     "compare": "run scripts through PC-BASIC (the original listing) and life2, and compare",
-    "bench": "time life2 against PC-BASIC on the same generated scripts",
+    "bench": "time life2 against PC-BASIC on the same generated scripts; --render: frames per second",
+    "screenshot": "run a script on a pygame terminal and save what its window shows as a PNG",
 }
 
 
@@ -74,14 +75,34 @@ def _add_mode_options(parser: argparse.ArgumentParser, dialect: Dialect = DEFAUL
         )
 
 
-def _add_play_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
+def _add_terminal_options(parser: argparse.ArgumentParser, names: Sequence[str]) -> None:
+    group = parser.add_argument_group("terminal")
+    group.add_argument(
         "--terminal",
-        default="console",
-        choices=list(TERMINALS),
-        help="where to play: console (this terminal, typed coordinates hidden)",
+        default=names[0],
+        choices=list(names),
+        help="console: this terminal, typed coordinates hidden; teletype: a Model 33 on paper; "
+        "crt: a glass terminal (both in a window)",
     )
+    group.add_argument(
+        "--baud",
+        type=int,
+        metavar="N",
+        help="line speed: teletype 110 (default), crt 300, 1200 (default) "
+        "or 9600; 0 means as fast as it comes",
+    )
+    group.add_argument(
+        "--phosphor", choices=["p1", "p3", "p4"], default="p1", help="crt: green, amber or white"
+    )
+    for effect in ("scanlines", "glow", "persistence", "vignette"):
+        group.add_argument(f"--no-{effect}", action="store_true", help=f"crt: turn the {effect} off")
+    group.add_argument("--mute", action="store_true", help="teletype: no sound (the M key toggles it)")
+    group.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles it)")
+
+
+def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
+    _add_terminal_options(parser, list(TERMINALS))
     _add_mode_options(parser)
 
 
@@ -120,8 +141,20 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     )
     bench.add_argument("--seed", type=int, default=1, help="seed of the generated scripts")
     bench.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
+    bench.add_argument(
+        "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
+    )
     _add_mode_options(bench, Dialect.GWBASIC)
-    return {"play": play, "run": run, "compare": compare, "bench": bench}
+
+    screenshot = parser("screenshot")
+    screenshot.add_argument("--input", required=True, metavar="FILE", help="one typed response per line")
+    screenshot.add_argument("--out", required=True, metavar="PNG", help="where to save the picture")
+    screenshot.add_argument(
+        "--size", default="1024x768", metavar="WxH", help="window size (default 1024x768)"
+    )
+    _add_terminal_options(screenshot, list(PYGAME_TERMINALS))
+    _add_mode_options(screenshot)
+    return {"play": play, "run": run, "compare": compare, "bench": bench, "screenshot": screenshot}
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -165,9 +198,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     dialect = Dialect.named(args.dialect)
     bugs = resolve_bugs(args.fixed, args.switches or [])
     if command == "play":
-        from .play import play
+        from .play import play, terminal_options
 
-        return play(dialect, bugs, args.terminal, args.trace)
+        try:
+            options = terminal_options(args)
+        except ValueError as exc:
+            top.error(str(exc))
+        return play(dialect, bugs, args.terminal, args.trace, options)
+    if command == "screenshot":
+        from .play import terminal_options
+        from .screenshot import screenshot_command
+
+        try:
+            options = terminal_options(args)
+        except ValueError as exc:
+            subcommands["screenshot"].error(str(exc))
+        return screenshot_command(args, dialect, bugs, options)
     if command == "run":
         from .batch import run_script_file
 
@@ -176,6 +222,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .compare import compare_command
 
         return compare_command(args, dialect, bugs)
+    if args.render:
+        from .render_bench import render_bench_command
+
+        return render_bench_command()
     from .bench import bench_command
 
     return bench_command(args, dialect, bugs)

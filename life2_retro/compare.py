@@ -24,7 +24,7 @@ from .basic.gwinput import supported_keys
 from .game import GameRun, run_game
 from .programs.bugs import BUG_NAMES
 from .scriptgen import Script, script
-from .terminals.transcript import split_line
+from .terminals.transcript import read_responses
 
 
 @dataclass(frozen=True)
@@ -75,12 +75,6 @@ def differences(ours: GameRun, theirs: OracleRun) -> list[Mismatch]:
 def oracle_keys(responses: Iterable[bytes]) -> list[bytes]:
     """The keystrokes PC-BASIC gets: what reaches life2's BASIC, nothing it drops."""
     return [supported_keys(response) for response in responses]
-
-
-def read_script(path: str) -> Script:
-    """A script file: one response per line, CR, LF or CRLF ending each."""
-    with open(path, "rb") as handle:
-        return [response for line in handle for response in split_line(line)]
 
 
 def mode_label(bugs: frozenset[str]) -> str:
@@ -169,7 +163,7 @@ def compare_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[
         return 2
     try:
         if args.input:
-            batch = [read_script(args.input)]
+            batch = [read_responses(args.input)]
         else:
             batch = [script(args.seed, index) for index in range(args.generate)]
         jobs = args.jobs or 2 * (os.cpu_count() or 1)  # PC-BASIC idles in its keyboard wait

@@ -12,6 +12,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
+from .terminals.base import TerminalClosed
+
 LineHook = Callable[[int], None]
 
 
@@ -29,6 +31,8 @@ def run_command(name: str, action: Callable[[], object]) -> int:
     """Run a command's action and turn every way it can end into an exit status."""
     try:
         action()
+    except TerminalClosed:
+        return 0  # the window was closed or Esc pressed: the player's way to stop
     except BrokenPipeError:
         # the reader went away (life2 ... | head): nothing more can be said on stdout
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -13,7 +13,10 @@ from .base import Terminal
 
 TERMINALS: dict[str, tuple[str, str]] = {
     "console": ("life2_retro.terminals.console", "ConsoleTerminal"),
+    "teletype": ("life2_retro.terminals.teletype", "Teletype"),
+    "crt": ("life2_retro.terminals.crt", "Crt"),
 }
+PYGAME_TERMINALS = ("teletype", "crt")
 
 
 def terminal_class(name: str) -> type[Terminal]:

@@ -12,6 +12,10 @@ from abc import ABC, abstractmethod
 from typing import Self
 
 
+class TerminalClosed(Exception):
+    """The person at the terminal ended the game: closed its window, or pressed Esc."""
+
+
 class Terminal(ABC):
     """One output device and keyboard, chosen by name from the registry."""
 

@@ -20,6 +20,12 @@ def split_line(line: bytes) -> list[bytes]:
     return line.split(b"\r")
 
 
+def read_responses(path: str) -> list[bytes]:
+    """A script file: one response per line, CR, LF or CRLF ending each."""
+    with open(path, "rb") as handle:
+        return [response for line in handle for response in split_line(line)]
+
+
 class TranscriptTerminal(Terminal):
     """Reads responses from a file, one per line; writes everything to a byte stream."""
 

@@ -1,0 +1,60 @@
+"""`life2 screenshot`: a script played on a pygame terminal, and the window saved as a PNG.
+
+It always draws offscreen (no window appears, no display is needed) and runs
+on a simulated clock, so it takes seconds whatever the line speed. Unless
+--baud says otherwise, the script is played as fast as it comes; the picture
+at the end is the same, so a long game does not take minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import Iterable
+
+from .basic.dialects import Dialect
+from .driver import drive
+from .exits import run_command
+from .programs.life2 import Life2Program
+from .terminals import terminal_class
+from .terminals.pacing import SimulatedClock
+from .terminals.transcript import read_responses
+
+SETTLE_SECONDS = 1.0
+"""Frames drawn after the script ends, so afterglow fades and the print head comes to rest."""
+
+
+def headless() -> None:
+    """Draw offscreen and stay silent, unless the caller chose drivers already."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or int(width) < 320 or int(height) < 240:
+        raise ValueError(f"--size must be WIDTHxHEIGHT, at least 320x240, not {text!r}")
+    return int(width), int(height)
+
+
+def screenshot_command(
+    args: argparse.Namespace, dialect: Dialect, bugs: Iterable[str], options: dict[str, object]
+) -> int:
+    def shot() -> None:
+        size = parse_size(args.size)
+        responses = read_responses(args.input)
+        headless()
+        chosen = {"baud": None, **options, "sound": False}
+        terminal = terminal_class(args.terminal)(
+            clock=SimulatedClock(), script=responses, size=size, **chosen
+        )
+        with terminal:
+            drive(Life2Program(dialect, bugs).run(), terminal)
+            terminal.settle(SETTLE_SECONDS)
+            terminal.save_png(args.out)
+
+    try:
+        return run_command("screenshot", shot)
+    except ValueError as exc:
+        print(f"life2 screenshot: {exc}")
+        return 2

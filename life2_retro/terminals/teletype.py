@@ -1,0 +1,242 @@
+"""A Teletype Model 33 on paper, in a pygame window.
+
+The paper is an off-white roll with a faint texture. It feeds upward, and
+what was printed can be read back with the wheel or PgUp/PgDn. The print head
+shows where the next character will strike. Each strike lays its dots in ink
+with a little variation of its own, so a column struck again and again turns
+dark. That is how the listing's `XXXXXX` / `$$$$$$` / `&&&&&&` becomes a blot,
+and why the coordinates the player then types (the Model 33 prints its own
+keys: half duplex) vanish into it.
+
+The keyboard is a Model 33's:
+* lower case sends capitals;
+* Backspace types `_`, which the 1978 BASIC takes as "erase";
+* Return ends the line.
+
+Tab held prints at full speed, M mutes, F11 switches to full screen, and Esc
+or closing the window ends the game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .font import HEIGHT, WIDTH, dots
+from .pacing import LinePace
+from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
+from .sound import Sounds
+from .window import PygameTerminal
+
+PAPER = (250, 240, 222)
+INK = (38, 40, 52)
+DESK = (54, 50, 46)
+INK_ALPHA_LEVELS = 8
+HEAD_AT = 0.74
+"""How far down the window the print line sits."""
+
+
+def _paper_texture(pygame: Any, size: int = 192, seed: int = 7) -> Any:
+    """A tile of off-white paper: a little grain, a few fibres."""
+    rng = random.Random(seed)
+    pixels = bytearray()
+    for _ in range(size * size):
+        grain = rng.randint(-5, 4)
+        pixels += bytes(max(0, min(255, channel + grain)) for channel in PAPER)
+    for _ in range(size // 3):  # fibres: short, faint, slightly darker strokes
+        x, y, length = rng.randrange(size), rng.randrange(size), rng.randint(4, 14)
+        for step in range(length):
+            px, py = (x + step) % size, (y + step // 5) % size
+            at = (py * size + px) * 3
+            pixels[at : at + 3] = bytes(max(0, value - 9) for value in pixels[at : at + 3])
+    return pygame.image.frombuffer(bytes(pixels), (size, size), "RGB").convert()
+
+
+class PaperView:
+    """Draws a PaperRoll; lines are drawn once into a cache and get new ink as it is struck."""
+
+    def __init__(self, paper: PaperRoll, pygame: Any) -> None:
+        self.paper = paper
+        self.pygame = pygame
+        self.texture = _paper_texture(pygame)
+        self.scroll_back = 0
+        self._lines: dict[int, Any] = {}
+        self.size = (0, 0)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        width, height = size
+        self.size = size
+        self.px_per_inch = width / (PAPER_INCHES + 0.7)
+        self.char_w = self.px_per_inch / CHARACTERS_PER_INCH
+        self.line_h = self.px_per_inch / LINES_PER_INCH
+        self.paper_w = int(self.px_per_inch * PAPER_INCHES)
+        self.paper_x = (width - self.paper_w) // 2
+        self.margin = (self.paper_w - COLUMNS * self.char_w) / 2
+        self.head_y = int(height * HEAD_AT)
+        glyph_w, glyph_h = self.char_w * 0.62, self.line_h * 0.56
+        self.pitch_x = glyph_w / (WIDTH - 1)
+        self.pitch_y = glyph_h / (HEIGHT - 1)
+        self.glyph_left = (self.char_w - glyph_w) / 2
+        self.glyph_top = self.line_h * 0.2
+        self._make_stamps(max(0.9, min(self.pitch_x, self.pitch_y) * 0.62))
+        self._lines.clear()
+
+    def _make_stamps(self, radius: float) -> None:
+        """Ink dots at a few strengths: the ribbon never inks two blows alike."""
+        pygame = self.pygame
+        size = int(radius * 2 + 3)
+        self._stamps = []
+        for level in range(INK_ALPHA_LEVELS):
+            alpha = int(125 + 85 * level / (INK_ALPHA_LEVELS - 1))
+            stamp = pygame.Surface((size, size), pygame.SRCALPHA)
+            centre = size / 2
+            pygame.draw.circle(stamp, (*INK, alpha // 2), (centre, centre), radius + 0.6)
+            pygame.draw.circle(stamp, (*INK, alpha), (centre, centre), radius)
+            self._stamps.append(stamp)
+        self._stamp_half = size / 2
+
+    def _blank_line(self, row: int) -> Any:
+        pygame = self.pygame
+        height = max(1, round(self.line_h))
+        surface = pygame.Surface((self.paper_w, height)).convert()
+        tile = self.texture.get_height()
+        offset = (row * height) % tile
+        for x in range(0, self.paper_w, tile):
+            for y in range(-offset, height, tile):
+                surface.blit(self.texture, (x, y))
+        return surface
+
+    def _ink(self, surface: Any, column: int, strike: Strike) -> None:
+        rng = random.Random(strike.seed)
+        left = self.margin + column * self.char_w + self.glyph_left
+        for dot_x, dot_y in dots(strike.char):
+            x = left + (dot_x + strike.dx) * self.pitch_x + rng.uniform(-0.15, 0.15)
+            y = self.glyph_top + (dot_y + strike.dy) * self.pitch_y + rng.uniform(-0.15, 0.15)
+            level = strike.ink * rng.uniform(0.8, 1.0) * (INK_ALPHA_LEVELS - 1)
+            stamp = self._stamps[max(0, min(INK_ALPHA_LEVELS - 1, round(level)))]
+            surface.blit(stamp, (round(x - self._stamp_half), round(y - self._stamp_half)))
+
+    def _line_surface(self, row: int) -> Any:
+        surface = self._lines.get(row)
+        if surface is None:
+            surface = self._blank_line(row)
+            line = self.paper.line(row)
+            if line is not None:
+                for column, strikes in line.cells.items():
+                    for strike in strikes:
+                        self._ink(surface, column, strike)
+            self._lines[row] = surface
+        return surface
+
+    def take_new_strikes(self) -> None:
+        for row, column, strike in self.paper.take_log():
+            surface = self._lines.get(row)
+            if surface is not None:
+                self._ink(surface, column, strike)
+        if len(self._lines) > 400:  # keep the cache to what can be on screen
+            keep = self.paper.row - 200
+            for row in [r for r in self._lines if r < keep]:
+                del self._lines[row]
+
+    def row_top(self, row: int) -> float:
+        """Where the top of a printed row is on the window."""
+        return self.head_y - (self.paper.row - row - self.scroll_back) * self.line_h - self.glyph_top
+
+    def cell_rect(self, row: int, column: int) -> tuple[int, int, int, int]:
+        """The window pixels of one character cell (for tests and screenshots)."""
+        x = self.paper_x + self.margin + column * self.char_w
+        return (round(x), round(self.row_top(row)), round(self.char_w), round(self.line_h))
+
+    def draw(self, surface: Any) -> None:
+        pygame = self.pygame
+        width, height = self.size
+        surface.fill(DESK)
+        line_h = self.line_h
+        top_row = self.paper.row + self.scroll_back - int(self.head_y / line_h) - 2
+        bottom_row = self.paper.row + self.scroll_back + int((height - self.head_y) / line_h) + 2
+        for row in range(max(self.paper.first_row - 20, top_row), bottom_row + 1):
+            y = self.row_top(row)
+            surface.blit(self._line_surface(row), (self.paper_x, round(y)))
+        self._draw_head(surface)
+        # the platen's shadow under the print line, and the paper's edges
+        shade = pygame.Surface((self.paper_w, height - self.head_y), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 22))
+        surface.blit(shade, (self.paper_x, round(self.head_y + line_h * 0.9)))
+        pygame.draw.line(surface, (200, 190, 176), (self.paper_x, 0), (self.paper_x, height))
+        right = self.paper_x + self.paper_w - 1
+        pygame.draw.line(surface, (200, 190, 176), (right, 0), (right, height))
+
+    def _draw_head(self, surface: Any) -> None:
+        """The type box and ribbon guide where the next character will strike."""
+        if self.scroll_back:
+            return
+        pygame = self.pygame
+        column = min(self.paper.column, COLUMNS - 1)
+        x, y, w, h = self.cell_rect(self.paper.row, column)
+        guide = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
+        guide.fill((30, 30, 34, 70))
+        pygame.draw.rect(guide, (20, 20, 24, 160), guide.get_rect(), width=2, border_radius=3)
+        surface.blit(guide, (x - 3, y - 4))
+        pygame.draw.line(surface, (90, 20, 20), (x - 3, y + h + 4), (x + w + 3, y + h + 4), 2)
+
+    def scroll(self, lines: int) -> None:
+        oldest = self.paper.row - self.paper.first_row
+        self.scroll_back = max(0, min(oldest, self.scroll_back + lines))
+
+
+class Teletype(PygameTerminal):
+    """A Model 33 at 110 baud: 10 characters a second, a 200 ms carriage return."""
+
+    title = "LIFE2 - Teletype Model 33"
+
+    def __init__(self, baud: int | None = 110, *, sound: bool = True, **options: object) -> None:
+        self.paper = PaperRoll()
+        self.sounds: Sounds | None = None
+        self.view: PaperView | None = None
+        super().__init__(LinePace(baud), sound=sound, **options)
+        self.sounds = Sounds(enabled=self._sound_enabled)
+
+    def resized(self, size: tuple[int, int]) -> None:
+        if self.view is None:
+            self.view = PaperView(self.paper, self.pygame)
+        self.view.layout(size)
+
+    def receive(self, data: bytes) -> None:
+        events = self.paper.receive(data)
+        if self.sounds is not None:
+            self.sounds.play(events)
+
+    def echo(self, data: bytes) -> None:
+        """The host's echo is not printed: a half-duplex Model 33 already printed the keys."""
+
+    def key_typed(self, char: str) -> None:
+        char = char.upper()
+        self.add_typed(char)
+        self.receive(char.encode("ascii"))  # printed locally, as the key is struck
+
+    def backspace(self) -> None:
+        self.key_typed("_")
+
+    def line_entered(self) -> None:
+        self.receive(b"\r")  # RETURN returns the carriage locally; the BASIC sends CR LF
+
+    def special_key(self, key: int) -> bool:
+        if key == self.pygame.K_m and self.sounds is not None:
+            self.sounds.toggle_mute()
+            return True
+        return False
+
+    def scroll(self, lines: int) -> None:
+        assert self.view is not None
+        self.view.scroll(lines)
+
+    def draw(self, surface: Any) -> None:
+        assert self.view is not None
+        self.view.take_new_strikes()
+        self.view.draw(surface)
+
+    def close_view(self) -> None:
+        if self.sounds is not None:
+            self.sounds.close()
+        if self.pygame.mixer.get_init():
+            self.pygame.mixer.quit()
