@@ -8,6 +8,11 @@ from __future__ import annotations
 
 import os
 
+# pygame terminals are tested headless: no window appears, no sound is played
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
 import pytest
 
 from basic_reference.listing import ListingError, load_listing

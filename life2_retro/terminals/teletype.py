@@ -32,6 +32,9 @@ PAPER = (250, 240, 222)
 INK = (38, 40, 52)
 DESK = (54, 50, 46)
 INK_ALPHA_LEVELS = 8
+SPREAD_PER_BLOW = 55
+SPREAD_LIMIT = 150
+"""Ink spread on a spot struck again: the smudge's alpha per earlier blow, and its limit."""
 HEAD_AT = 0.74
 """How far down the window the print line sits."""
 
@@ -106,15 +109,27 @@ class PaperView:
                 surface.blit(self.texture, (x, y))
         return surface
 
-    def _ink(self, surface: Any, column: int, strike: Strike) -> None:
+    def _ink(self, surface: Any, column: int, strike: Strike, blows_before: int) -> None:
+        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows)."""
         rng = random.Random(strike.seed)
         left = self.margin + column * self.char_w + self.glyph_left
+        if blows_before:
+            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink)
         for dot_x, dot_y in dots(strike.char):
             x = left + (dot_x + strike.dx) * self.pitch_x + rng.uniform(-0.15, 0.15)
             y = self.glyph_top + (dot_y + strike.dy) * self.pitch_y + rng.uniform(-0.15, 0.15)
             level = strike.ink * rng.uniform(0.8, 1.0) * (INK_ALPHA_LEVELS - 1)
             stamp = self._stamps[max(0, min(INK_ALPHA_LEVELS - 1, round(level)))]
             surface.blit(stamp, (round(x - self._stamp_half), round(y - self._stamp_half)))
+
+    def _smudge(self, surface: Any, left: float, alpha: float) -> None:
+        pygame = self.pygame
+        pad_x, pad_y = self.pitch_x * 0.7, self.pitch_y * 0.7
+        width = (WIDTH - 1) * self.pitch_x + 2 * pad_x
+        height = (HEIGHT - 1) * self.pitch_y + 2 * pad_y
+        smudge = pygame.Surface((max(1, round(width)), max(1, round(height))), pygame.SRCALPHA)
+        smudge.fill((*INK, round(alpha)))
+        surface.blit(smudge, (round(left - pad_x), round(self.glyph_top - pad_y)))
 
     def _line_surface(self, row: int) -> Any:
         surface = self._lines.get(row)
@@ -123,16 +138,17 @@ class PaperView:
             line = self.paper.line(row)
             if line is not None:
                 for column, strikes in line.cells.items():
-                    for strike in strikes:
-                        self._ink(surface, column, strike)
+                    for blows_before, strike in enumerate(strikes):
+                        self._ink(surface, column, strike, blows_before)
             self._lines[row] = surface
         return surface
 
     def take_new_strikes(self) -> None:
         for row, column, strike in self.paper.take_log():
             surface = self._lines.get(row)
-            if surface is not None:
-                self._ink(surface, column, strike)
+            line = self.paper.line(row)
+            if surface is not None and line is not None:
+                self._ink(surface, column, strike, line.cells[column].index(strike))
         if len(self._lines) > 400:  # keep the cache to what can be on screen
             keep = self.paper.row - 200
             for row in [r for r in self._lines if r < keep]:
