@@ -40,6 +40,7 @@ class PygameTerminal(Terminal):
         sound: bool = True,
         fullscreen: bool = False,
     ) -> None:
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout
         import pygame
 
         self.pygame = pygame
