@@ -201,7 +201,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .play import play, terminal_options
 
         try:
-            options = terminal_options(args)
+            options = terminal_options(args, dialect)
         except ValueError as exc:
             top.error(str(exc))
         return play(dialect, bugs, args.terminal, args.trace, options)
@@ -210,7 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .screenshot import screenshot_command
 
         try:
-            options = terminal_options(args)
+            options = terminal_options(args, dialect)
         except ValueError as exc:
             subcommands["screenshot"].error(str(exc))
         return screenshot_command(args, dialect, bugs, options)

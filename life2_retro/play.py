@@ -12,35 +12,43 @@ from .programs.life2 import Life2Program
 from .terminals import terminal_class
 
 
-def terminal_options(args: argparse.Namespace) -> dict[str, object]:
+def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, object]:
     """The chosen terminal's options from the command line; ValueError for one it does not take."""
-    name = args.terminal
-    options: dict[str, object] = {}
-    crt_only = [f"--no-{e}" for e in EFFECTS if getattr(args, f"no_{e}")] + (
-        ["--phosphor"] if args.phosphor != "p1" else []
-    )
-    if name == "console":
-        given = crt_only + ["--baud"] * (args.baud is not None) + ["--mute"] * args.mute
-        given += ["--fullscreen"] * args.fullscreen
-        if given:
-            raise ValueError(f"{given[0]} is for the teletype and crt terminals")
-        return options
-    if args.baud is not None:
-        if args.baud < 0:
-            raise ValueError("--baud must be 0 (unlimited) or more")
-        options["baud"] = args.baud or None
-    options["fullscreen"] = args.fullscreen
-    if name == "teletype":
-        if crt_only:
-            raise ValueError(f"{crt_only[0]} is for the crt terminal")
-        options["sound"] = not args.mute
-    else:
-        if args.mute:
-            raise ValueError("--mute is for the teletype terminal")
-        from .terminals.crt import Effects
+    from .terminals.crt import BAUD_CHOICES, Effects  # no pygame: that comes with the window
 
+    name = args.terminal
+    given = {
+        "--baud": args.baud is not None,
+        "--phosphor": args.phosphor != "p1",
+        "--mute": args.mute,
+        "--fullscreen": args.fullscreen,
+        **{f"--no-{effect}": getattr(args, f"no_{effect}") for effect in EFFECTS},
+    }
+    takes = {
+        "console": set(),
+        "teletype": {"--baud", "--mute", "--fullscreen"},
+        "crt": {"--baud", "--phosphor", "--fullscreen", *(f"--no-{effect}" for effect in EFFECTS)},
+    }[name]
+    refused = [option for option, used in given.items() if used and option not in takes]
+    if refused:
+        others = "the teletype and crt terminals" if name == "console" else f"another terminal than {name}"
+        raise ValueError(f"{refused[0]} is for {others}")
+    if name == "console":
+        return {}
+    options: dict[str, object] = {"fullscreen": args.fullscreen}
+    if args.baud is not None:
+        allowed = (0, *BAUD_CHOICES) if name == "crt" else None
+        if args.baud < 0 or (allowed is not None and args.baud not in allowed):
+            choices = ", ".join(map(str, allowed)) if allowed else "a positive number, or 0"
+            raise ValueError(f"--baud for the {name} is {choices} (0: as fast as it comes)")
+        options["baud"] = args.baud or None
+    if name == "teletype":
+        options["sound"] = not args.mute
+        # Backspace sends the dialect's erase: the 1978 BASIC's is '_', GW-BASIC's is BS
+        options["erase"] = "\b" if dialect is Dialect.GWBASIC else "_"
+    else:
         options["phosphor"] = args.phosphor
-        options["effects"] = Effects(**{e: not getattr(args, f"no_{e}") for e in EFFECTS})
+        options["effects"] = Effects(**{effect: not getattr(args, f"no_{effect}") for effect in EFFECTS})
     return options
 
 

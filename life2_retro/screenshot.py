@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from collections.abc import Iterable
 
 from .basic.dialects import Dialect
@@ -40,21 +41,23 @@ def parse_size(text: str) -> tuple[int, int]:
 def screenshot_command(
     args: argparse.Namespace, dialect: Dialect, bugs: Iterable[str], options: dict[str, object]
 ) -> int:
-    def shot() -> None:
+    try:
         size = parse_size(args.size)
+        if options.get("fullscreen"):
+            raise ValueError("--fullscreen makes no sense for a screenshot: use --size")
+    except ValueError as exc:
+        print(f"life2 screenshot: {exc}", file=sys.stderr)
+        return 2
+
+    def shot() -> None:
         responses = read_responses(args.input)
         headless()
         chosen = {"baud": None, **options, "sound": False}
-        terminal = terminal_class(args.terminal)(
-            clock=SimulatedClock(), script=responses, size=size, **chosen
-        )
+        make = terminal_class(args.terminal)
+        terminal = make(clock=SimulatedClock(), script=responses, size=size, **chosen)
         with terminal:
             drive(Life2Program(dialect, bugs).run(), terminal)
-            terminal.settle(SETTLE_SECONDS)
-            terminal.save_png(args.out)
+            terminal.settle(SETTLE_SECONDS)  # type: ignore[attr-defined]
+            terminal.save_png(args.out)  # type: ignore[attr-defined]
 
-    try:
-        return run_command("screenshot", shot)
-    except ValueError as exc:
-        print(f"life2 screenshot: {exc}")
-        return 2
+    return run_command("screenshot", shot)

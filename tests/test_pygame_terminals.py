@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import os
 import subprocess
 import sys
 import threading
@@ -67,25 +68,27 @@ def test_the_blot_is_darker_than_a_single_strike():
     assert min(blot) > 2.5 * single[0], (blot, single)
 
 
-def test_typed_input_over_the_blot_cannot_be_read():
+@pytest.mark.parametrize("seed", [33, 1978, 4242])
+@pytest.mark.parametrize("move", ["1,1", "4,5"])
+def test_typed_input_over_the_blot_cannot_be_read(seed, move):
     """A reader tells a character by its shape. Over the blot, the shape the typed keys add is
     smaller than the difference in shape between two untouched blots (the ribbon never inks two
     blows alike): a blot with the move in it cannot be told from one without. On clean paper the
     same keys change the shape by far more than that."""
-    with teletype() as tty:
+    with teletype(seed=seed) as tty:
         tty.write(b"\r\n" + MASK)
         untouched = tty.paper.row
         tty.write(b"\r\n" + MASK)
         row = tty.paper.row
         before = {column: paper_cell(tty, row, column) for column in (2, 3, 4)}
-        for char in "1,1":
+        for char in move:
             tty.key_typed(char)
         over_blot = [shape_change(paper_cell(tty, row, c), before[c]) for c in (2, 3, 4)]
         natural = [shape_change(paper_cell(tty, untouched, c), before[c]) for c in (2, 3, 4)]
         tty.write(b"\r\n? ")
         clean_row = tty.paper.row
         blank = {column: paper_cell(tty, clean_row, column) for column in (2, 3, 4)}
-        for char in "1,1":
+        for char in move:
             tty.key_typed(char)
         on_paper = [shape_change(paper_cell(tty, clean_row, c), blank[c]) for c in (2, 3, 4)]
     mean = lambda values: sum(values) / len(values)  # noqa: E731
@@ -103,11 +106,28 @@ def test_the_teletype_prints_exactly_ten_characters_a_second():
 
 
 def test_a_carriage_return_takes_its_time():
+    """Each byte takes 100 ms on the line; the character after a CR waits until the carriage is
+    home, 200 ms after the CR. CR LF needs no more time than that: the LF travels meanwhile."""
     clock = SimulatedClock()
     with Teletype(clock=clock, sound=False) as tty:
-        started = clock.now()
-        tty.write(b"\r")
-        assert clock.now() - started == pytest.approx(0.2, abs=1 / 60)
+        for data, seconds in ((b"\rX", 0.3), (b"\r\nX", 0.3), (b"XY", 0.2)):
+            started = clock.now()
+            tty.write(data)  # returns on the frame after the last byte is due
+            assert seconds <= clock.now() - started <= seconds + 1.5 / 60, data
+
+
+def test_the_throttle_releases_each_byte_at_its_time():
+    from life2_retro.terminals.pacing import LinePace, Throttle
+
+    clock = SimulatedClock()
+    throttle = Throttle(LinePace(110), clock)
+    throttle.feed(b"AB\rC\r\nD")
+    released = []
+    for step in range(1, 101):
+        clock.advance(0.01)
+        released += [(round(step / 100, 2), chr(byte)) for byte in throttle.due()]
+    # 100 ms a byte; C waits for the carriage (200 ms after its CR); D does not (LF filled the time)
+    assert released == [(0.1, "A"), (0.2, "B"), (0.3, "\r"), (0.5, "C"), (0.6, "\r"), (0.7, "\n"), (0.8, "D")]
 
 
 def test_the_turbo_key_prints_at_full_speed():
@@ -147,6 +167,63 @@ def test_past_column_72_characters_overprint_the_last_column_and_the_bell_rings_
         assert "bell" in tty.paper.receive(b"\a")
 
 
+def key(pygame, name: int, text: str = "", mod: int = 0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=name, mod=mod, unicode=text))
+
+
+def typed(pygame, text: str) -> None:
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_the_teletype_keyboard_prints_locally_and_sends_what_a_model_33_sends():
+    import pygame
+
+    with teletype() as tty:
+        tty.write(b"? ")
+        for char in "1{a,m":
+            typed(pygame, char)
+        key(pygame, pygame.K_BACKSPACE)
+        typed(pygame, "5")
+        key(pygame, pygame.K_RETURN, "\r")
+        line = tty.read_line()
+        assert line == b"1[A,M_5"  # capitals only, '{' as the '[' it prints, Backspace types '_'
+        cells = tty.paper.line(tty.paper.row).cells
+        assert "".join(cells[c][-1].char for c in range(2, 9)) == "1[A,M_5"
+        assert tty.paper.column == 0  # Return returned the carriage locally
+        assert not tty.sounds.muted
+
+
+def test_m_mutes_only_while_the_machine_prints():
+    import pygame
+
+    with Teletype(clock=SimulatedClock(), baud=None) as tty:
+        key(pygame, pygame.K_m, "m")
+        tty.frame()
+        assert tty.sounds.muted
+        key(pygame, pygame.K_m, "m")
+        typed(pygame, "m")
+        key(pygame, pygame.K_RETURN, "\r")
+        assert tty.read_line() == b"M" and tty.sounds.muted  # in a line, M is a letter
+
+
+def test_a_gwbasic_teletype_erases_with_backspace():
+    import pygame
+
+    with teletype(erase="\b") as tty:
+        typed(pygame, "9")
+        key(pygame, pygame.K_BACKSPACE)
+        typed(pygame, "1")
+        key(pygame, pygame.K_RETURN, "\r")
+        assert tty.read_line() == b"9\b1"  # the GW-BASIC editor erases with the BS
+        cells = tty.paper.line(tty.paper.row).cells  # a Model 33 cannot back up: 9 and 1 side by side
+        assert [s.char for s in cells[0]] == ["9"] and [s.char for s in cells[1]] == ["1"]
+
+
+def test_rubout_prints_nothing():
+    with teletype() as tty:
+        assert tty.paper.receive(b"\x7f") == [] and tty.paper.column == 0
+
+
 def test_lower_case_keys_send_capitals():
     with teletype() as tty:
         tty.key_typed("a")
@@ -170,6 +247,13 @@ def test_the_printed_history_scrolls_back():
         pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
         tty.frame()
         assert tty.view.scroll_back == 0
+        tty.scroll(10)
+        tty.write(b"MORE\r\nAND MORE\r\n")
+        assert tty.view.scroll_back == 12  # the page being read stays put while the paper feeds
+        typed(pygame, "1")
+        key(pygame, pygame.K_RETURN, "\r")
+        tty.read_line()
+        assert tty.view.scroll_back == 0  # a prompt brings the print line back in sight
 
 
 def test_the_window_can_be_resized_and_go_full_screen():
@@ -182,6 +266,14 @@ def test_the_window_can_be_resized_and_go_full_screen():
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
         tty.frame()
         assert tty.fullscreen
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""))
+        tty.frame()
+        assert not tty.fullscreen and tty.view.size == (1000, 700)
+    with crt(size=(800, 600)) as screen:
+        screen.write(b"HELLO")
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=640, h=480, size=(640, 480)))
+        screen.frame()
+        assert screen.view.size == (640, 480) and screen.view.cell_rect(0, 79)[0] < 640
 
 
 def test_m_mutes_and_silence_when_there_is_no_audio_device():
@@ -216,7 +308,7 @@ def test_the_sounds_are_synthesized():
 
 
 def crt(**options) -> Crt:
-    return Crt(clock=SimulatedClock(), **{"baud": None, **options})
+    return Crt(clock=SimulatedClock(), **{"baud": None, "sound": False, **options})
 
 
 def test_the_crt_shows_no_typed_input():
@@ -226,17 +318,66 @@ def test_the_crt_shows_no_typed_input():
         screen.write(b"X,Y\r\n? ")
         screen.settle(0.5)
         x, y, w, h = screen.view.cell_rect(1, 2)
-        region = (x, y - h, w * 8, h)  # the cells after the prompt (the cursor sits lower)
+        region = (x, y, w * 8, round(h * 0.7))  # row 1 after the prompt, above the cursor bar
         before = pygame.image.tobytes(screen.surface.subsurface(region), "RGB")
         for char in "1,1":
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(char), mod=0, unicode=char))
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+            typed(pygame, char)
+        key(pygame, pygame.K_RETURN, "\r")
         assert screen.read_line() == b"1,1"
         screen.echo(b"1,1")  # the host's echo: never shown either
         screen.settle(0.5)
         after = pygame.image.tobytes(screen.surface.subsurface(region), "RGB")
         assert screen.screen.text()[1].rstrip() == "?"
         assert after == before
+        screen.write(b"1,1")  # the same region does change when something is printed there
+        screen.settle(0.5)
+        assert pygame.image.tobytes(screen.surface.subsurface(region), "RGB") != before
+
+
+def test_the_crt_line_can_be_edited_before_it_is_sent():
+    import pygame
+
+    with crt() as screen:
+        for char in "99":
+            typed(pygame, char)
+        key(pygame, pygame.K_u, "\x15", pygame.KMOD_CTRL)
+        for char in "12":
+            typed(pygame, char)
+        key(pygame, pygame.K_BACKSPACE)
+        typed(pygame, "3")
+        key(pygame, pygame.K_RETURN, "\r")
+        assert screen.read_line() == b"13"
+
+
+def test_bel_beeps_on_the_crt():
+    with crt() as screen:
+        heard: list[list[str]] = []
+        screen.sounds.play = heard.append
+        screen.write(b"A\aB")
+        assert ["bell"] in heard
+
+
+def test_the_afterglow_decays_exponentially():
+    from life2_retro.terminals.crt import Effects
+
+    with crt(effects=Effects(scanlines=False, glow=False, vignette=False)) as screen:
+        screen.write(b"########")
+        screen.settle(0.3)
+        x, y, w, h = screen.view.cell_rect(0, 0)
+        brightest = lambda: max(screen.surface.get_at((x + i, y + j))[1] for i in range(w) for j in range(h))  # noqa: E731
+        full = brightest()
+        screen.write(b"\r        ")
+        levels = []
+        for _ in range(4):
+            screen.frame()
+            levels.append(brightest())
+    tau = screen.phosphor.persistence
+    # the write itself drew the first frame after the overwrite; each frame also cuts 3 off the tail
+    for frames, level in enumerate(levels, start=2):
+        expected = full * math.exp(-frames / 60 / tau)
+        assert level == pytest.approx(expected, abs=3 * frames + 0.04 * full), (frames, level, expected)
+    ratios = [later / earlier for earlier, later in zip(levels, levels[1:], strict=False)]
+    assert all(0.6 < ratio < 0.8 for ratio in ratios)  # a constant fraction a frame: exponential
 
 
 @pytest.mark.parametrize("phosphor", ["p1", "p3", "p4"])
@@ -319,12 +460,17 @@ def test_a_whole_game_plays(make):
     assert any("?US ERROR IN  575" in line for line in text)
 
 
-@pytest.mark.parametrize("make", [teletype, crt], ids=["teletype", "crt"])
+def teletype_with_sound() -> Teletype:
+    return Teletype(clock=SimulatedClock(), baud=None, sound=True)
+
+
+@pytest.mark.parametrize("make", [teletype, teletype_with_sound, crt], ids=["teletype", "sound", "crt"])
 @pytest.mark.parametrize("prompt", range(1, 7))
 def test_closing_the_window_at_any_prompt_leaves_nothing_behind(make, prompt):
     import pygame
 
     threads = threading.active_count()
+    tasks = len(os.listdir("/proc/self/task"))
     terminal = make()
     answered = iter(QUICK_GAME)
     calls = 0
@@ -346,23 +492,27 @@ def test_closing_the_window_at_any_prompt_leaves_nothing_behind(make, prompt):
 
     assert run_command("play", game) == 0
     assert calls == prompt
-    assert not pygame.display.get_init()
+    assert not pygame.display.get_init() and pygame.mixer.get_init() is None
     assert threading.active_count() == threads and not multiprocessing.active_children()
+    assert len(os.listdir("/proc/self/task")) == tasks  # no native thread left either (SDL audio)
 
 
 @pytest.mark.parametrize("make", [teletype, crt], ids=["teletype", "crt"])
-def test_escape_ends_the_game(make):
+@pytest.mark.parametrize("stop", ["K_ESCAPE", "K_PAUSE"])
+def test_escape_or_break_stops_the_output_at_once(make, stop):
     import pygame
 
-    with make() as terminal, pytest.raises(WindowClosed):
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"))
-        drive(Life2Program(Dialect.MS1978).run(), terminal)
+    with make(baud=110) as terminal, pytest.raises(WindowClosed):
+        terminal.write(b"AB")
+        key(pygame, getattr(pygame, stop))
+        terminal.write(b"C" * 500)
+    assert terminal.throttle.pending == 0  # nothing more will be printed
 
 
 def test_pygame_is_imported_only_for_a_pygame_terminal():
     code = (
         "import sys; from life2_retro.cli import main\n"
-        "main(['run', '--input', '-'])\n"
+        "main(['play', '--terminal', 'console', '--dialect', 'gwbasic'])\n"
         "print('pygame' in sys.modules, file=sys.stderr)\n"
     )
     result = subprocess.run(
@@ -377,28 +527,132 @@ def test_screenshot_saves_what_the_window_shows(tmp_path, name):
 
     script = tmp_path / "quick.txt"
     script.write_bytes(b"\n".join(QUICK_GAME))
-    out = tmp_path / f"{name}.png"
+    pictures = {}
+    for label, path in (("game", script), ("blank", tmp_path / "nothing.txt")):
+        path.touch()
+        out = tmp_path / f"{label}.png"
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "life2_retro",
+                "screenshot",
+                "--terminal",
+                name,
+                "--input",
+                str(path),
+                "--out",
+                str(out),
+                "--size",
+                "800x600",
+            ],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        pictures[label] = pygame.image.load(str(out))
+    assert pictures["game"].get_size() == (800, 600)
+    differing = sum(
+        pictures["game"].get_at((x, y)) != pictures["blank"].get_at((x, y))
+        for x in range(0, 800, 2)
+        for y in range(0, 600, 2)
+    )
+    assert differing > 2000  # the boards and the mask, not just the title the blank run prints
+
+
+def test_screenshot_errors_are_one_line(tmp_path):
+    script = tmp_path / "quick.txt"
+    script.write_bytes(b"1,1\n")
+    for extra in (["--size", "10x10"], ["--out", str(tmp_path / "no" / "dir" / "x.png")], ["--fullscreen"]):
+        args = ["--out", str(tmp_path / "x.png"), *extra]
+        result = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "life2_retro",
+                "screenshot",
+                "--terminal",
+                "crt",
+                "--input",
+                str(script),
+                *args,
+            ],
+            capture_output=True,
+            timeout=60,
+            check=False,
+        )
+        assert (
+            result.returncode == 2
+            and b"Traceback" not in result.stderr
+            and b"life2 screenshot" in result.stderr
+        )
+
+
+def test_no_display_is_a_clear_error():
+    env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "life2_retro",
-            "screenshot",
-            "--terminal",
-            name,
-            "--input",
-            str(script),
-            "--out",
-            str(out),
-            "--size",
-            "800x600",
-        ],
+        [sys.executable, "-m", "life2_retro", "--terminal", "crt"],
         capture_output=True,
-        timeout=120,
+        env=env,
+        timeout=60,
         check=False,
     )
-    assert result.returncode == 0, result.stderr
-    picture = pygame.image.load(str(out))
-    assert picture.get_size() == (800, 600)
-    colours = {picture.get_at((x, y))[:3] for x in range(0, 800, 7) for y in range(0, 600, 7)}
-    assert len(colours) > 20  # text, paper or phosphor, not a blank window
+    assert (
+        result.returncode == 2
+        and b"Traceback" not in result.stderr
+        and b"--terminal console" in result.stderr
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--terminal", "console", "--baud", "110"], "--baud is for the teletype and crt"),
+        (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for another terminal"),
+        (["--terminal", "crt", "--mute"], "--mute is for another terminal"),
+        (["--terminal", "crt", "--baud", "110"], "--baud for the crt is 0, 300, 1200, 9600"),
+        (["--terminal", "teletype", "--baud", "-1"], "--baud for the teletype is a positive number"),
+    ],
+)
+def test_terminal_options_are_checked(args, problem):
+    result = subprocess.run(
+        [sys.executable, "-m", "life2_retro", *args], capture_output=True, timeout=60, check=False
+    )
+    assert result.returncode == 2 and problem.encode() in result.stderr
+
+
+def test_terminal_options_reach_the_terminal():
+    from life2_retro.cli import build_parser
+    from life2_retro.play import terminal_options
+
+    top, _ = build_parser()
+    args = top.parse_args(["--terminal", "crt", "--baud", "0", "--phosphor", "p4", "--no-glow"])
+    options = terminal_options(args, Dialect.MS1978)
+    assert (
+        options["baud"] is None
+        and options["phosphor"] == "p4"
+        and options["effects"].names() == ["scanlines", "persistence", "vignette"]
+    )
+    args = top.parse_args(["--terminal", "teletype", "--mute", "--dialect", "gwbasic"])
+    options = terminal_options(args, Dialect.GWBASIC)
+    assert options == {"fullscreen": False, "sound": False, "erase": "\b"}
+
+
+def test_the_font_has_every_model_33_character_distinct():
+    from life2_retro.terminals.font import TELETYPE_CHARACTERS, dots
+
+    shapes = {char: dots(char) for char in TELETYPE_CHARACTERS}
+    assert len(TELETYPE_CHARACTERS) == 64 and set(TELETYPE_CHARACTERS) == {chr(c) for c in range(0x20, 0x60)}
+    assert len({shape for char, shape in shapes.items() if char != " "}) == 63
+    lower = {chr(c) for c in range(0x60, 0x7F)}
+    assert all(dots(char) for char in lower) and len({dots(char) for char in lower}) == len(lower)
+
+
+def test_bench_render_measures_both_terminals(monkeypatch):
+    from life2_retro import render_bench
+
+    monkeypatch.setattr(render_bench, "FRAMES", 12)
+    for name in ("teletype", "crt"):
+        rest, printing = render_bench.measure(name)
+        assert rest > 0 and printing > 0

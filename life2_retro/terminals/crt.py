@@ -12,6 +12,7 @@ opponent cannot read the move. It is cheap to draw:
 Phosphors: P1 green, P3 amber, P4 white. Effects, each a toggle: scanlines
 (F2), glow (F3), persistence with exponential decay (F4), vignette (F5).
 F6 changes the phosphor. The pace is 300, 1200 or 9600 baud, or unlimited.
+BEL beeps; Backspace and Ctrl-U edit the line before it is sent.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from typing import Any
 from .font import HEIGHT, WIDTH, dots
 from .pacing import LinePace
 from .screen import GlassScreen
-from .window import FRAMES_PER_SECOND, PygameTerminal
+from .sound import Sounds
+from .window import PygameTerminal
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,7 @@ PHOSPHORS = {
     "p4": Phosphor("P4 white", (226, 234, 255), 0.03),
 }
 BAUD_CHOICES = (300, 1200, 9600)
+"""The speeds a glass terminal of the day offered (0 on the command line: as fast as it comes)."""
 
 
 @dataclass
@@ -169,8 +172,9 @@ class GlassView:
         cell_w, cell_h = self.layout.cell
         for row, line in enumerate(self.screen.cells):
             for column, char in enumerate(line):
-                if char != " ":
-                    self.text.blit(self._glyph(char), (round(x0 + column * cell_w), round(y0 + row * cell_h)))
+                if char != " ":  # MAX, so a cell's black margin never clips its neighbour's glow
+                    at = (round(x0 + column * cell_w), round(y0 + row * cell_h))
+                    self.text.blit(self._glyph(char), at, special_flags=self.pygame.BLEND_MAX)
         self._drawn_version = self.screen.version
 
     def draw(self, surface: Any, seconds_per_frame: float, cursor_on: bool) -> None:
@@ -216,13 +220,15 @@ class Crt(PygameTerminal):
         *,
         phosphor: str = "p1",
         effects: Effects | None = None,
-        **options: object,
+        sound: bool = True,
+        **options: Any,
     ) -> None:
         self.screen = GlassScreen()
         self.view: GlassView | None = None
         self.phosphor = PHOSPHORS[phosphor]
         self.effects = effects or Effects()
         super().__init__(LinePace(baud, carriage_return=0.0), **options)
+        self.sounds = Sounds(enabled=sound, voices=("bell",), motor=False)
 
     def resized(self, size: tuple[int, int]) -> None:
         if self.view is None:
@@ -230,10 +236,7 @@ class Crt(PygameTerminal):
         self.view.resize(size)
 
     def receive(self, data: bytes) -> None:
-        self.screen.receive(data)  # BEL: a glass terminal's beep is left to the host's speaker
-
-    def echo(self, data: bytes) -> None:
-        """Never shown: the opponent must not read the move."""
+        self.sounds.play(self.screen.receive(data))
 
     def key_typed(self, char: str) -> None:
         self.add_typed(char)
@@ -241,7 +244,7 @@ class Crt(PygameTerminal):
     def backspace(self) -> None:
         self.erase_typed()
 
-    def special_key(self, key: int) -> bool:
+    def special_key(self, event: Any) -> bool:
         pygame = self.pygame
         toggles = {
             pygame.K_F2: "scanlines",
@@ -249,6 +252,7 @@ class Crt(PygameTerminal):
             pygame.K_F4: "persistence",
             pygame.K_F5: "vignette",
         }
+        key = event.key
         if key in toggles:
             name = toggles[key]
             setattr(self.effects, name, not getattr(self.effects, name))
@@ -258,7 +262,7 @@ class Crt(PygameTerminal):
             self.phosphor = PHOSPHORS[names[(names.index(current) + 1) % len(names)]]
             assert self.view is not None
             self.view.phosphor = self.phosphor
-        elif key == pygame.K_u and pygame.key.get_mods() & pygame.KMOD_CTRL:
+        elif key == pygame.K_u and event.mod & pygame.KMOD_CTRL:
             self.kill_typed()
             return True
         else:
@@ -270,4 +274,7 @@ class Crt(PygameTerminal):
     def draw(self, surface: Any) -> None:
         assert self.view is not None
         cursor_on = int(self.clock.now() * 2) % 2 == 0
-        self.view.draw(surface, 1 / FRAMES_PER_SECOND, cursor_on)
+        self.view.draw(surface, self.frame_seconds, cursor_on)
+
+    def close_view(self) -> None:
+        self.sounds.close()

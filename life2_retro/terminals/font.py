@@ -134,8 +134,8 @@ def dots(char: str) -> tuple[tuple[int, int], ...]:
 
 
 def teletype_char(char: str) -> str:
-    """What a Model 33 prints for a code: lower case as capitals (it reads six bits)."""
+    """What a Model 33 prints for a code: lower case as capitals (it reads six bits); RUBOUT nothing."""
     code = ord(char)
-    if 0x60 <= code < 0x80:
+    if 0x60 <= code < 0x7F:
         code -= 0x20
     return chr(code) if 0x20 <= code < 0x60 else ""

@@ -1,12 +1,17 @@
 """The pace of a line: one throttle between the program and a terminal that paces.
 
 A Teletype Model 33 on a 110-baud line receives 11 bits a character (1 start,
-7 data, 1 parity, 2 stop): exactly 10 characters a second. A carriage return
-needs about 200 ms to bring the carriage home (Teletype Bulletin 310B). The
-throttle holds the bytes a program sent and releases each one when its time on
-the line is over, against a clock: the real one when people play, a simulated
-one in tests. Nothing else in life2 waits for pacing, so BREAK (clearing the
-throttle) stops the output at once.
+7 data, 1 parity, 2 stop): every byte takes exactly 100 ms, 10 a second. A
+carriage return needs about 200 ms to bring the carriage home (Teletype
+Bulletin 310B). The line goes on meanwhile, which is why a host follows CR with
+LF or fill characters: a character that arrives before the carriage is home
+would print on its way back. The throttle holds such a character until the
+carriage is home.
+
+The throttle holds the bytes a program sent and releases each one when its
+time on the line is over, against a clock: the real one when people play, a
+simulated one in tests. Nothing else in life2 waits for pacing, so clearing
+the throttle (Esc, Break) stops the output at once.
 """
 
 from __future__ import annotations
@@ -43,22 +48,15 @@ class SimulatedClock:
 
 @dataclass(frozen=True)
 class LinePace:
-    """How long each byte takes on the line; `baud` None means as fast as it comes."""
+    """A line's speed; `baud` None means as fast as it comes."""
 
     baud: int | None = 110
     carriage_return: float = CARRIAGE_RETURN_SECONDS
+    """How long after a CR the carriage is home and the next character can print."""
 
     @property
-    def characters_per_second(self) -> float | None:
-        return None if self.baud is None else self.baud / BITS_PER_CHARACTER
-
-    def seconds(self, byte: int) -> float:
-        cps = self.characters_per_second
-        if cps is None:
-            return 0.0
-        if byte == 0x0D:
-            return max(1 / cps, self.carriage_return)
-        return 1 / cps
+    def seconds_per_byte(self) -> float:
+        return 0.0 if self.baud is None else BITS_PER_CHARACTER / self.baud
 
 
 class Throttle:
@@ -70,6 +68,8 @@ class Throttle:
         self._queue: deque[int] = deque()
         self._busy_until = clock.now()
         """When the byte now on the line is done."""
+        self._carriage_home = clock.now()
+        """When the carriage is back at the left margin after the last CR."""
 
     def feed(self, data: bytes) -> None:
         if not self._queue:
@@ -83,22 +83,28 @@ class Throttle:
     def due(self, unlimited: bool = False) -> bytes:
         """The bytes whose time on the line is over (all of them when `unlimited`)."""
         now = self.clock.now()
+        if unlimited:
+            out = bytes(self._queue)
+            self._queue.clear()
+            self._busy_until = self._carriage_home = now
+            return out
         out = bytearray()
         queue = self._queue
+        step = self.pace.seconds_per_byte
         while queue:
-            finish = self._busy_until + self.pace.seconds(queue[0])
-            if finish > now + _EPSILON and not unlimited:
+            byte = queue[0]
+            finish = self._busy_until + step
+            if byte >= 0x20:  # a printing character waits for the carriage
+                finish = max(finish, self._carriage_home)
+            if finish > now + _EPSILON:
                 break
-            self._busy_until = now if unlimited else finish
+            self._busy_until = finish
+            if byte == 0x0D:
+                self._carriage_home = finish + (self.pace.carriage_return if step else 0.0)
             out.append(queue.popleft())
         return bytes(out)
 
-    def time_left(self) -> float:
-        """Seconds until everything queued has been sent."""
-        total = sum(self.pace.seconds(byte) for byte in self._queue)
-        return max(0.0, self._busy_until + total - self.clock.now())
-
     def clear(self) -> None:
-        """BREAK: whatever has not been sent is dropped."""
+        """Break: whatever has not been sent is dropped."""
         self._queue.clear()
         self._busy_until = self.clock.now()

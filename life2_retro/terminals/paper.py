@@ -58,8 +58,8 @@ class PaperRoll:
         self.first_row = 0
         """The row number of lines[0]: old lines are let go after max_lines."""
         self.column = 0
-        self.log: list[tuple[int, int, Strike]] = []
-        """Every strike in order, as (row, column, strike): renderers take the new ones."""
+        self.log: list[tuple[int, int, Strike, int]] = []
+        """Every strike in order, as (row, column, strike, blows before it in that cell)."""
 
     @property
     def row(self) -> int:
@@ -100,8 +100,9 @@ class PaperRoll:
                 dy=self._random.uniform(-0.2, 0.2),
                 seed=self._random.getrandbits(32),
             )
-            self.lines[-1].cells.setdefault(column, []).append(strike)
-            self.log.append((self.row, column, strike))
+            cell = self.lines[-1].cells.setdefault(column, [])
+            cell.append(strike)
+            self.log.append((self.row, column, strike, len(cell) - 1))
         if column + 1 == BELL_COLUMN and self.column < COLUMNS:
             sounds.append("bell")
         self.column = min(self.column + 1, COLUMNS)
@@ -115,7 +116,7 @@ class PaperRoll:
             self.first_row += drop
             self.log = [entry for entry in self.log if entry[0] >= self.first_row]
 
-    def take_log(self) -> list[tuple[int, int, Strike]]:
+    def take_log(self) -> list[tuple[int, int, Strike, int]]:
         """The strikes since the last call."""
         new, self.log = self.log, []
         return new

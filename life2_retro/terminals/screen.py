@@ -3,7 +3,8 @@
 It behaves like the paper it replaced: characters go where the cursor is, CR
 takes it to column 0 (where the next characters overwrite what is there), LF
 moves down a row and scrolls at the bottom, a character past column 80 wraps
-to a new row. BEL rings. Other control characters do nothing.
+to a new row. BEL is handed back as "bell" for the terminal to sound. Other
+control characters do nothing.
 """
 
 from __future__ import annotations

@@ -90,7 +90,9 @@ class Sounds:
 
     VOICES = {"print": clack, "return": carriage_return, "feed": line_feed, "bell": bell}
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(
+        self, enabled: bool = True, voices: tuple[str, ...] = tuple(VOICES), motor: bool = True
+    ) -> None:
         self.muted = False
         self._sounds: dict[str, object] = {}
         self._hum = None
@@ -104,11 +106,12 @@ class Sounds:
             rate, size, channels = pygame.mixer.get_init()
             if size != -16:
                 raise RuntimeError(f"mixer sample size {size}")
-            for name, make in self.VOICES.items():
-                self._sounds[name] = pygame.mixer.Sound(buffer=pcm(make(), rate, channels))
-            self._hum = pygame.mixer.Sound(buffer=pcm(hum(), rate, channels))
-            self._hum.set_volume(0.6)
-            self._hum.play(loops=-1)
+            for name in voices:
+                self._sounds[name] = pygame.mixer.Sound(buffer=pcm(self.VOICES[name](), rate, channels))
+            if motor:
+                self._hum = pygame.mixer.Sound(buffer=pcm(hum(), rate, channels))
+                self._hum.set_volume(0.6)
+                self._hum.play(loops=-1)
         except Exception:  # no audio device, or no mixer: the Teletype prints in silence
             self._sounds.clear()
             self._hum = None
@@ -135,3 +138,9 @@ class Sounds:
             self._hum.stop()
         self._sounds.clear()
         self._hum = None
+        try:
+            import pygame
+
+            pygame.mixer.quit()  # and with it SDL's audio thread
+        except Exception:  # no pygame or no mixer: nothing to close
+            pass

@@ -9,12 +9,13 @@ and why the coordinates the player then types (the Model 33 prints its own
 keys: half duplex) vanish into it.
 
 The keyboard is a Model 33's:
-* lower case sends capitals;
-* Backspace types `_`, which the 1978 BASIC takes as "erase";
+* it sends only what a Model 33 can (lower case as capitals);
+* Backspace sends the BASIC's erase: `_` for the 1978 BASIC;
 * Return ends the line.
 
-Tab held prints at full speed, M mutes, F11 switches to full screen, and Esc
-or closing the window ends the game.
+Tab held prints at full speed. M mutes while the machine prints (in a typed
+line M is a letter). F11 switches to full screen. Esc, Break or closing the
+window ends the game.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .font import HEIGHT, WIDTH, dots
+from .font import HEIGHT, WIDTH, dots, teletype_char
 from .pacing import LinePace
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
 from .sound import Sounds
@@ -35,6 +36,8 @@ INK_ALPHA_LEVELS = 8
 SPREAD_PER_BLOW = 55
 SPREAD_LIMIT = 150
 """Ink spread on a spot struck again: the smudge's alpha per earlier blow, and its limit."""
+BLOWS_INKED = 12
+"""After this many blows a spot is as dark as ink makes it; later blows add nothing to draw."""
 HEAD_AT = 0.74
 """How far down the window the print line sits."""
 
@@ -83,6 +86,13 @@ class PaperView:
         self.glyph_top = self.line_h * 0.2
         self._make_stamps(max(0.9, min(self.pitch_x, self.pitch_y) * 0.62))
         self._lines.clear()
+        pygame = self.pygame
+        self._shade = pygame.Surface((self.paper_w, max(1, height - self.head_y)), pygame.SRCALPHA)
+        self._shade.fill((0, 0, 0, 22))
+        w, h = round(self.char_w), round(self.line_h)
+        self._guide = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
+        self._guide.fill((30, 30, 34, 70))
+        pygame.draw.rect(self._guide, (20, 20, 24, 160), self._guide.get_rect(), width=2, border_radius=3)
 
     def _make_stamps(self, radius: float) -> None:
         """Ink dots at a few strengths: the ribbon never inks two blows alike."""
@@ -111,6 +121,8 @@ class PaperView:
 
     def _ink(self, surface: Any, column: int, strike: Strike, blows_before: int) -> None:
         """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows)."""
+        if blows_before >= BLOWS_INKED:
+            return
         rng = random.Random(strike.seed)
         left = self.margin + column * self.char_w + self.glyph_left
         if blows_before:
@@ -144,15 +156,16 @@ class PaperView:
         return surface
 
     def take_new_strikes(self) -> None:
-        for row, column, strike in self.paper.take_log():
+        for row, column, strike, blows_before in self.paper.take_log():
             surface = self._lines.get(row)
-            line = self.paper.line(row)
-            if surface is not None and line is not None:
-                self._ink(surface, column, strike, line.cells[column].index(strike))
-        if len(self._lines) > 400:  # keep the cache to what can be on screen
-            keep = self.paper.row - 200
-            for row in [r for r in self._lines if r < keep]:
-                del self._lines[row]
+            if surface is not None:
+                self._ink(surface, column, strike, blows_before)
+
+    def _visible_rows(self) -> range:
+        height = self.size[1]
+        top = self.paper.row + self.scroll_back - int(self.head_y / self.line_h) - 2
+        bottom = self.paper.row + self.scroll_back + int((height - self.head_y) / self.line_h) + 2
+        return range(max(self.paper.first_row - 20, top), bottom + 1)
 
     def row_top(self, row: int) -> float:
         """Where the top of a printed row is on the window."""
@@ -167,17 +180,14 @@ class PaperView:
         pygame = self.pygame
         width, height = self.size
         surface.fill(DESK)
-        line_h = self.line_h
-        top_row = self.paper.row + self.scroll_back - int(self.head_y / line_h) - 2
-        bottom_row = self.paper.row + self.scroll_back + int((height - self.head_y) / line_h) + 2
-        for row in range(max(self.paper.first_row - 20, top_row), bottom_row + 1):
-            y = self.row_top(row)
-            surface.blit(self._line_surface(row), (self.paper_x, round(y)))
+        visible = self._visible_rows()
+        for row in visible:
+            surface.blit(self._line_surface(row), (self.paper_x, round(self.row_top(row))))
+        for row in [r for r in self._lines if r not in visible]:  # only what is on screen is kept
+            del self._lines[row]
         self._draw_head(surface)
         # the platen's shadow under the print line, and the paper's edges
-        shade = pygame.Surface((self.paper_w, height - self.head_y), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 22))
-        surface.blit(shade, (self.paper_x, round(self.head_y + line_h * 0.9)))
+        surface.blit(self._shade, (self.paper_x, round(self.head_y + self.line_h * 0.9)))
         pygame.draw.line(surface, (200, 190, 176), (self.paper_x, 0), (self.paper_x, height))
         right = self.paper_x + self.paper_w - 1
         pygame.draw.line(surface, (200, 190, 176), (right, 0), (right, height))
@@ -189,10 +199,7 @@ class PaperView:
         pygame = self.pygame
         column = min(self.paper.column, COLUMNS - 1)
         x, y, w, h = self.cell_rect(self.paper.row, column)
-        guide = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
-        guide.fill((30, 30, 34, 70))
-        pygame.draw.rect(guide, (20, 20, 24, 160), guide.get_rect(), width=2, border_radius=3)
-        surface.blit(guide, (x - 3, y - 4))
+        surface.blit(self._guide, (x - 3, y - 4))
         pygame.draw.line(surface, (90, 20, 20), (x - 3, y + h + 4), (x + w + 3, y + h + 4), 2)
 
     def scroll(self, lines: int) -> None:
@@ -205,12 +212,22 @@ class Teletype(PygameTerminal):
 
     title = "LIFE2 - Teletype Model 33"
 
-    def __init__(self, baud: int | None = 110, *, sound: bool = True, **options: object) -> None:
-        self.paper = PaperRoll()
+    def __init__(
+        self,
+        baud: int | None = 110,
+        *,
+        sound: bool = True,
+        erase: str = "_",
+        seed: int = 33,
+        **options: Any,
+    ) -> None:
+        self.paper = PaperRoll(seed=seed)
+        self.erase = erase
+        """What Backspace sends: the BASIC's erase (`_` for the 1978 BASIC)."""
         self.sounds: Sounds | None = None
         self.view: PaperView | None = None
-        super().__init__(LinePace(baud), sound=sound, **options)
-        self.sounds = Sounds(enabled=self._sound_enabled)
+        super().__init__(LinePace(baud), **options)
+        self.sounds = Sounds(enabled=sound)
 
     def resized(self, size: tuple[int, int]) -> None:
         if self.view is None:
@@ -219,25 +236,32 @@ class Teletype(PygameTerminal):
 
     def receive(self, data: bytes) -> None:
         events = self.paper.receive(data)
+        if self.view is not None and self.view.scroll_back:
+            self.view.scroll(events.count("feed"))  # keep the page being read where it is
         if self.sounds is not None:
             self.sounds.play(events)
 
-    def echo(self, data: bytes) -> None:
-        """The host's echo is not printed: a half-duplex Model 33 already printed the keys."""
+    def input_starts(self) -> None:
+        assert self.view is not None
+        self.view.scroll_back = 0  # the prompt must be in sight
 
     def key_typed(self, char: str) -> None:
-        char = char.upper()
+        char = teletype_char(char.upper()) if char != self.erase else char
+        if not char:
+            return
+        assert self.view is not None
+        self.view.scroll_back = 0
         self.add_typed(char)
         self.receive(char.encode("ascii"))  # printed locally, as the key is struck
 
     def backspace(self) -> None:
-        self.key_typed("_")
+        self.key_typed(self.erase)
 
     def line_entered(self) -> None:
         self.receive(b"\r")  # RETURN returns the carriage locally; the BASIC sends CR LF
 
-    def special_key(self, key: int) -> bool:
-        if key == self.pygame.K_m and self.sounds is not None:
+    def special_key(self, event: Any) -> bool:
+        if event.key == self.pygame.K_m and not self.reading and self.sounds is not None:
             self.sounds.toggle_mute()
             return True
         return False
@@ -254,5 +278,3 @@ class Teletype(PygameTerminal):
     def close_view(self) -> None:
         if self.sounds is not None:
             self.sounds.close()
-        if self.pygame.mixer.get_init():
-            self.pygame.mixer.quit()

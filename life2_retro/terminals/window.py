@@ -3,9 +3,10 @@
 The terminal contract stays the console's: `write` hands bytes to the
 throttle and draws frames until the line has carried them, and `read_line`
 draws frames until a line is typed. So the program and the driver are the ones
-every terminal uses, and pacing happens in exactly one place. There are no
-threads: closing the window or pressing Esc raises WindowClosed out of
-whichever call is waiting, and the game ends there.
+every terminal uses, and pacing happens in exactly one place. life2 starts no
+threads of its own (SDL's audio has one, and closing the terminal ends it).
+Closing the window, Esc or Break raise WindowClosed out of whichever call is
+waiting, the output stops at once, and the game ends there.
 """
 
 from __future__ import annotations
@@ -18,11 +19,14 @@ from .base import Terminal, TerminalClosed
 from .pacing import LinePace, SimulatedClock, Throttle, WallClock
 
 FRAMES_PER_SECOND = 60
-TURBO_KEY_NAME = "Tab"
 
 
 class WindowClosed(TerminalClosed):
-    """The player closed the window or pressed Esc: the game ends, cleanly."""
+    """The player closed the window or pressed Esc or Break: the game ends, cleanly."""
+
+
+class TerminalUnavailable(OSError):
+    """No window can be opened (no display, no video driver) or a picture cannot be saved."""
 
 
 class PygameTerminal(Terminal):
@@ -37,29 +41,36 @@ class PygameTerminal(Terminal):
         clock: WallClock | SimulatedClock | None = None,
         size: tuple[int, int] = (1024, 768),
         script: list[bytes] | None = None,
-        sound: bool = True,
         fullscreen: bool = False,
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout
         import pygame
 
         self.pygame = pygame
-        pygame.display.init()
         self.clock = clock or WallClock()
         self.throttle = Throttle(pace, self.clock)
         self._windowed_size = size
         self.fullscreen = fullscreen
-        self.surface = self._open_window(size)
-        pygame.display.set_caption(self.title)
+        try:
+            pygame.display.init()
+            self.surface = self._open_window(size)
+            pygame.display.set_caption(self.title)
+        except pygame.error as exc:
+            pygame.display.quit()
+            raise TerminalUnavailable(
+                f"no window can be opened ({exc}); play on this terminal with --terminal console"
+            ) from exc
         pygame.key.set_repeat(400, 40)
         self._ticker = pygame.time.Clock()
         self._script = None if script is None else list(script)
         self.turbo = False
         self.frames = 0
+        self.frame_seconds = 1 / FRAMES_PER_SECOND
+        """How long the last frame lasted (the CRT's afterglow fades by it)."""
         self._typed = bytearray()
         self._line_done = False
-        self._reading = False
-        self._sound_enabled = sound and os.environ.get("SDL_AUDIODRIVER") != "disk"
+        self.reading = False
+        self._resize_to: tuple[int, int] | None = None
         self.resized(self.surface.get_size())
 
     # -- the terminal contract ------------------------------------------------------------------
@@ -69,22 +80,29 @@ class PygameTerminal(Terminal):
         while self.throttle.pending:
             self.frame()
 
+    def echo(self, data: bytes) -> None:
+        """The host's echo is never shown: the opponent must not read the move (a Teletype has
+        already printed the keys itself)."""
+
     def read_line(self) -> bytes | None:
+        self.input_starts()
+        self._typed.clear()
         if self._script is not None:
             return self._type_scripted()
-        self._typed.clear()
         self._line_done = False
-        self._reading = True
+        self.reading = True
         try:
             while not self._line_done:
                 self.frame()
         finally:
-            self._reading = False
+            self.reading = False
         return bytes(self._typed)
 
     def close(self) -> None:
-        self.close_view()
-        self.pygame.display.quit()
+        try:
+            self.close_view()
+        finally:
+            self.pygame.quit()
 
     # -- the frame loop -------------------------------------------------------------------------
 
@@ -92,6 +110,9 @@ class PygameTerminal(Terminal):
         """One frame: events, the bytes now due, a picture, and the wait for the next frame."""
         for event in self.pygame.event.get():
             self._handle(event)
+        if self._resize_to is not None:
+            self._apply_resize(self._resize_to)
+            self._resize_to = None
         data = self.throttle.due(unlimited=self.turbo)
         if data:
             self.receive(data)
@@ -101,7 +122,13 @@ class PygameTerminal(Terminal):
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(1 / FRAMES_PER_SECOND)
         else:
-            self._ticker.tick(FRAMES_PER_SECOND)
+            milliseconds = self._ticker.tick(FRAMES_PER_SECOND)
+            self.frame_seconds = min(0.1, max(1 / 240, round(milliseconds) / 1000))
+
+    def settle(self, seconds: float) -> None:
+        """Draw frames for a while without new input (afterglow fades, the head comes to rest)."""
+        for _ in range(round(seconds * FRAMES_PER_SECOND)):
+            self.frame()
 
     def _type_scripted(self) -> bytes | None:
         """A line of the script, typed key by key with a frame after each key."""
@@ -113,65 +140,80 @@ class PygameTerminal(Terminal):
             self.key_typed(chr(byte))
             self.frame()
         self.line_entered()
-        return line
+        return bytes(self._typed)  # what the keyboard sent, which may differ from the script
 
     def _handle(self, event: Any) -> None:
         pygame = self.pygame
         kind = event.type
         if kind == pygame.QUIT:
-            raise WindowClosed
-        if kind == pygame.VIDEORESIZE and not self.fullscreen:
-            self._windowed_size = (max(320, event.w), max(240, event.h))
-            self.surface = self._open_window(self._windowed_size)
-            self.resized(self.surface.get_size())
+            self._stop()
+        elif kind == pygame.VIDEORESIZE and not self.fullscreen:
+            self._resize_to = (max(320, event.w), max(240, event.h))
         elif kind == pygame.MOUSEWHEEL:
             self.scroll(event.y * 3)
-        elif kind == pygame.KEYUP and event.key == pygame.K_TAB:
-            self.turbo = False
+        elif kind == pygame.WINDOWFOCUSLOST or (kind == pygame.KEYUP and event.key == pygame.K_TAB):
+            self.turbo = False  # a Tab let go elsewhere never sends its KEYUP here
+        elif kind == pygame.TEXTINPUT and self.reading:
+            for char in event.text:
+                if 0x20 <= ord(char) < 0x7F:
+                    self.key_typed(char)
         elif kind == pygame.KEYDOWN:
             self._key(event)
 
     def _key(self, event: Any) -> None:
         pygame = self.pygame
         key = event.key
-        if key == pygame.K_ESCAPE:
-            raise WindowClosed
-        if key == pygame.K_F11:
+        if key in (pygame.K_ESCAPE, pygame.K_PAUSE):
+            self._stop()
+        elif key == pygame.K_F11:
             self.fullscreen = not self.fullscreen
-            self.surface = self._open_window(self._windowed_size)
-            self.resized(self.surface.get_size())
+            self._apply_resize(self._windowed_size)
         elif key == pygame.K_TAB:
             self.turbo = True
         elif key == pygame.K_PAGEUP:
             self.scroll(10)
         elif key == pygame.K_PAGEDOWN:
             self.scroll(-10)
-        elif self.special_key(key):
+        elif self.special_key(event):
             pass
-        elif self._reading and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif self.reading and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.line_entered()
             self._line_done = True
-        elif self._reading and key == pygame.K_BACKSPACE:
+        elif self.reading and key == pygame.K_BACKSPACE:
             self.backspace()
-        elif self._reading and event.unicode and 0x20 <= ord(event.unicode) < 0x7F:
-            self.key_typed(event.unicode)
 
-    def _open_window(self, size: tuple[int, int]):  # noqa: ANN202 - a pygame Surface
+    def _stop(self) -> None:
+        """Esc, Break or the window closed: nothing more is printed, and the game ends."""
+        self.throttle.clear()
+        raise WindowClosed
+
+    def _apply_resize(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self._windowed_size = size
+        current = self.pygame.display.get_surface()
+        if self.fullscreen or current is None or current.get_size() != size:
+            self.surface = self._open_window(size)  # pygame resizes on its own when it can
+        else:
+            self.surface = current
+        self.resized(self.surface.get_size())
+
+    def _open_window(self, size: tuple[int, int]) -> Any:
         pygame = self.pygame
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(size, pygame.RESIZABLE)
-
-    def settle(self, seconds: float) -> None:
-        """Draw frames for a while without new input (afterglow fades, the head comes to rest)."""
-        for _ in range(round(seconds * FRAMES_PER_SECOND)):
-            self.frame()
+        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if surface.get_size() != size:  # leaving full screen, SDL can hand back the old size once
+            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
+        return surface
 
     def save_png(self, path: str) -> None:
         self.draw(self.surface)
-        self.pygame.image.save(self.surface, path)
+        try:
+            self.pygame.image.save(self.surface, path)
+        except (self.pygame.error, OSError) as exc:
+            raise TerminalUnavailable(f"cannot save {path}: {exc}") from exc
 
-    # -- what each terminal does -----------------------------------------------------------------
+    # -- the typed line -------------------------------------------------------------------------
 
     def add_typed(self, char: str) -> None:
         """A key that goes to the line."""
@@ -184,6 +226,8 @@ class PygameTerminal(Terminal):
 
     def kill_typed(self) -> None:
         self._typed.clear()
+
+    # -- what each terminal does -----------------------------------------------------------------
 
     @abstractmethod
     def receive(self, data: bytes) -> None:
@@ -201,6 +245,9 @@ class PygameTerminal(Terminal):
     def key_typed(self, char: str) -> None:
         """A printable key while a line is being read."""
 
+    def input_starts(self) -> None:
+        """The program waits for a line."""
+
     def backspace(self) -> None:
         """Backspace while a line is being read."""
 
@@ -210,8 +257,8 @@ class PygameTerminal(Terminal):
     def scroll(self, lines: int) -> None:
         """Look back (positive) or forward (negative) in what was printed."""
 
-    def special_key(self, key: int) -> bool:
-        """A terminal's own keys (M for mute); True if it used the key."""
+    def special_key(self, event: Any) -> bool:
+        """A terminal's own keys; True if it used the key."""
         return False
 
     def close_view(self) -> None:
