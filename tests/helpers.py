@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Sequence
 
 from life2_retro.basic.dialects import Dialect
@@ -85,3 +87,17 @@ def input_loop(
     terminal = ScriptedTerminal(data)
     stop = drive(loop.m.run(loop.lines, 10), terminal)
     return bytes(terminal.output), stop
+
+
+def life2(
+    *args: str, stdin: bytes = b"", env: dict[str, str] | None = None, timeout: float = 60
+) -> subprocess.CompletedProcess[bytes]:
+    """`python -m life2_retro ARGS`, as a user runs it, output captured."""
+    return subprocess.run(
+        [sys.executable, "-m", "life2_retro", *args],
+        input=stdin,
+        capture_output=True,
+        env=env,
+        timeout=timeout,
+        check=False,
+    )

@@ -11,15 +11,9 @@ import pytest
 from life2_retro.cli import SUBCOMMANDS, main
 from life2_retro.programs.bugs import BUG_NAMES
 
-from .helpers import QUICK_GAME, play
+from .helpers import QUICK_GAME, life2, play
 
 PYTHON = sys.executable
-
-
-def life2(*args: str, stdin: bytes = b"", timeout: float = 60) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [PYTHON, "-m", "life2_retro", *args], input=stdin, capture_output=True, timeout=timeout, check=False
-    )
 
 
 def test_help_lists_every_subcommand_option_and_switch():

@@ -21,7 +21,7 @@ from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.teletype import Teletype
 from life2_retro.terminals.window import WindowClosed
 
-from .helpers import QUICK_GAME
+from .helpers import QUICK_GAME, life2
 
 MASK = b"XXXXXX\r$$$$$$\r&&&&&&\r? "
 
@@ -531,24 +531,17 @@ def test_screenshot_saves_what_the_window_shows(tmp_path, name):
     for label, path in (("game", script), ("blank", tmp_path / "nothing.txt")):
         path.touch()
         out = tmp_path / f"{label}.png"
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "life2_retro",
-                "screenshot",
-                "--terminal",
-                name,
-                "--input",
-                str(path),
-                "--out",
-                str(out),
-                "--size",
-                "800x600",
-            ],
-            capture_output=True,
+        result = life2(
+            "screenshot",
+            "--terminal",
+            name,
+            "--input",
+            str(path),
+            "--out",
+            str(out),
+            "--size",
+            "800x600",
             timeout=120,
-            check=False,
         )
         assert result.returncode == 0, result.stderr
         pictures[label] = pygame.image.load(str(out))
@@ -566,22 +559,7 @@ def test_screenshot_errors_are_one_line(tmp_path):
     script.write_bytes(b"1,1\n")
     for extra in (["--size", "10x10"], ["--out", str(tmp_path / "no" / "dir" / "x.png")], ["--fullscreen"]):
         args = ["--out", str(tmp_path / "x.png"), *extra]
-        result = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "life2_retro",
-                "screenshot",
-                "--terminal",
-                "crt",
-                "--input",
-                str(script),
-                *args,
-            ],
-            capture_output=True,
-            timeout=60,
-            check=False,
-        )
+        result = life2("screenshot", "--terminal", "crt", "--input", str(script), *args)
         assert (
             result.returncode == 2
             and b"Traceback" not in result.stderr
@@ -591,13 +569,7 @@ def test_screenshot_errors_are_one_line(tmp_path):
 
 def test_no_display_is_a_clear_error():
     env = {**os.environ, "SDL_VIDEODRIVER": "no-such-driver"}
-    result = subprocess.run(
-        [sys.executable, "-m", "life2_retro", "--terminal", "crt"],
-        capture_output=True,
-        env=env,
-        timeout=60,
-        check=False,
-    )
+    result = life2("--terminal", "crt", env=env)
     assert (
         result.returncode == 2
         and b"Traceback" not in result.stderr
@@ -616,9 +588,7 @@ def test_no_display_is_a_clear_error():
     ],
 )
 def test_terminal_options_are_checked(args, problem):
-    result = subprocess.run(
-        [sys.executable, "-m", "life2_retro", *args], capture_output=True, timeout=60, check=False
-    )
+    result = life2(*args)
     assert result.returncode == 2 and problem.encode() in result.stderr
 
 
