@@ -5,10 +5,22 @@ from __future__ import annotations
 import fcntl
 import os
 import select
+import signal
 import subprocess
 import sys
 import termios
 import time
+
+
+def _as_at_a_login_terminal() -> None:
+    """The child's pty becomes its controlling terminal, with the signal dispositions a login shell gives.
+
+    A shell without job control starts background commands with SIGINT and SIGQUIT ignored, and
+    children inherit that; a player's terminal never does, so the test must not either.
+    """
+    for signum in (signal.SIGINT, signal.SIGQUIT):
+        signal.signal(signum, signal.SIG_DFL)
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class PtyGame:
@@ -23,7 +35,7 @@ class PtyGame:
             stdout=self.slave,
             stderr=self.slave,
             start_new_session=True,
-            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0),
+            preexec_fn=_as_at_a_login_terminal,
             env={**os.environ, **(env or {})},
         )
         self.output = b""
