@@ -17,6 +17,7 @@ from . import __version__
 from .basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES, Dialect
 from .programs.bugs import BUG_NAMES, BUGS, resolve_bugs
 from .terminals import PYGAME_TERMINALS, TERMINALS
+from .terminals.line_settings import BYTESIZES, FLOWS, PARITIES, STOPBITS
 
 SUBCOMMANDS = {
     "play": "play LIFE2, two players at one keyboard (the default)",
@@ -24,6 +25,7 @@ SUBCOMMANDS = {
     "compare": "run scripts through PC-BASIC (the original listing) and life2, and compare",
     "bench": "time life2 against PC-BASIC on the same generated scripts; --render: frames per second",
     "screenshot": "run a script on a pygame terminal and save what its window shows as a PNG",
+    "terminal": "be a Teletype or glass terminal on a serial line, for a game played elsewhere",
 }
 
 
@@ -82,14 +84,14 @@ def _add_terminal_options(parser: argparse.ArgumentParser, names: Sequence[str])
         default=names[0],
         choices=list(names),
         help="console: this terminal, typed coordinates hidden; teletype: a Model 33 on paper; "
-        "crt: a glass terminal (both in a window)",
+        "crt: a glass terminal (both in a window); serial: a real teletype on a serial line",
     )
     group.add_argument(
         "--baud",
         type=int,
         metavar="N",
         help="line speed: teletype 110 (default), crt 300, 1200 (default) "
-        "or 9600; 0 means as fast as it comes",
+        "or 9600, 0 meaning as fast as it comes; serial: any rate the port can do (default 110)",
     )
     group.add_argument(
         "--phosphor", choices=["p1", "p3", "p4"], default="p1", help="crt: green, amber or white"
@@ -100,9 +102,40 @@ def _add_terminal_options(parser: argparse.ArgumentParser, names: Sequence[str])
     group.add_argument("--fullscreen", action="store_true", help="start in full screen (F11 toggles it)")
 
 
+def _add_line_options(group: argparse._ArgumentGroup) -> None:
+    """A serial line's settings; the defaults (shown in the help) are a Model 33's: 110 7E2."""
+    group.add_argument(
+        "--port",
+        metavar="PORT",
+        help="a serial device (/dev/ttyUSB0) or any pyserial URL: "
+        "loop://, socket://HOST:PORT, rfc2217://HOST:PORT",
+    )
+    group.add_argument("--bytesize", type=int, choices=BYTESIZES, help="data bits (default 7)")
+    group.add_argument("--parity", choices=list(PARITIES), help="parity bit (default even)")
+    group.add_argument("--stopbits", type=float, choices=STOPBITS, help="stop bits (default 2)")
+    group.add_argument("--flow", choices=FLOWS, help="flow control (default none)")
+
+
+def _add_serial_options(parser: argparse.ArgumentParser) -> None:
+    group = parser.add_argument_group("serial line (--terminal serial; defaults are a Model 33's, 110 7E2)")
+    _add_line_options(group)
+    group.add_argument(
+        "--echo",
+        action="store_true",
+        help="echo each key as a full-duplex host does (the listing's ink blot hides it on paper); "
+        "off by default, so the opponent cannot read the move",
+    )
+    group.add_argument("--uppercase", action="store_true", help="fold the output to capitals")
+    group.add_argument("--fill-cr", type=int, metavar="N", help="fill characters after CR (default 2)")
+    group.add_argument("--fill-lf", type=int, metavar="N", help="fill characters after LF (default 1)")
+    # for tests: pace the writes at this speed while the port keeps its --baud
+    group.add_argument("--pace-baud", type=int, help=argparse.SUPPRESS)
+
+
 def _add_play_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     _add_terminal_options(parser, list(TERMINALS))
+    _add_serial_options(parser)
     _add_mode_options(parser)
 
 
@@ -154,7 +187,41 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     )
     _add_terminal_options(screenshot, list(PYGAME_TERMINALS))
     _add_mode_options(screenshot)
-    return {"play": play, "run": run, "compare": compare, "bench": bench, "screenshot": screenshot}
+
+    terminal = parser("terminal")
+    _add_terminal_options(terminal, list(PYGAME_TERMINALS))
+    line = terminal.add_argument_group("serial line (defaults are a Model 33's, 110 7E2)")
+    _add_line_options(line)
+    terminal.add_argument(
+        "--local-echo",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="print the keys as they are typed, as a half-duplex Teletype does "
+        "(default: on for the teletype, off for the crt)",
+    )
+    terminal.add_argument(
+        "--input",
+        metavar="FILE",
+        help="type these lines, one each time the line has gone quiet (a demonstration, or a test); "
+        "the terminal closes once they are typed and the line is quiet again",
+    )
+    terminal.add_argument(
+        "--quiet",
+        type=float,
+        default=1.0,
+        metavar="SECONDS",
+        help="with --input: how long the line must be quiet before the next line is typed (default 1)",
+    )
+    terminal.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when it closes")
+    terminal.add_argument("--size", default="1024x768", metavar="WxH", help="window size (default 1024x768)")
+    return {
+        "play": play,
+        "run": run,
+        "compare": compare,
+        "bench": bench,
+        "screenshot": screenshot,
+        "terminal": terminal,
+    }
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, argparse.ArgumentParser]]:
@@ -195,6 +262,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             top.error(f"options go after the subcommand: life2 {misplaced[0]} [options]")
         if left:
             top.error(f"unrecognized arguments: {' '.join(left)}")
+    if command == "terminal":
+        from .remote import terminal_command
+
+        return terminal_command(args, subcommands["terminal"])
     dialect = Dialect.named(args.dialect)
     bugs = resolve_bugs(args.fixed, args.switches or [])
     if command == "play":

@@ -10,6 +10,45 @@ from .driver import drive
 from .exits import run_command, trace_file
 from .programs.life2 import Life2Program
 from .terminals import terminal_class
+from .terminals.line_settings import LineSettings
+
+EFFECTS = ("scanlines", "glow", "persistence", "vignette")
+
+
+SERIAL_OPTIONS = (
+    "--port",
+    "--bytesize",
+    "--parity",
+    "--stopbits",
+    "--flow",
+    "--echo",
+    "--uppercase",
+    "--fill-cr",
+    "--fill-lf",
+    "--pace-baud",
+)
+TAKES = {
+    "console": set(),
+    "teletype": {"--baud", "--mute", "--fullscreen"},
+    "crt": {"--baud", "--phosphor", "--fullscreen", *(f"--no-{effect}" for effect in EFFECTS)},
+    "serial": {"--baud", *SERIAL_OPTIONS},
+}
+
+
+def _given(args: argparse.Namespace) -> dict[str, bool]:
+    """Which terminal options the command line set."""
+    serial_given = {
+        option: getattr(args, option[2:].replace("-", "_"), None) not in (None, False)
+        for option in SERIAL_OPTIONS
+    }
+    return {
+        "--baud": args.baud is not None,
+        "--phosphor": args.phosphor != "p1",
+        "--mute": args.mute,
+        "--fullscreen": args.fullscreen,
+        **{f"--no-{effect}": getattr(args, f"no_{effect}") for effect in EFFECTS},
+        **serial_given,
+    }
 
 
 def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, object]:
@@ -17,24 +56,14 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
     from .terminals.crt import BAUD_CHOICES, Effects  # no pygame: that comes with the window
 
     name = args.terminal
-    given = {
-        "--baud": args.baud is not None,
-        "--phosphor": args.phosphor != "p1",
-        "--mute": args.mute,
-        "--fullscreen": args.fullscreen,
-        **{f"--no-{effect}": getattr(args, f"no_{effect}") for effect in EFFECTS},
-    }
-    takes = {
-        "console": set(),
-        "teletype": {"--baud", "--mute", "--fullscreen"},
-        "crt": {"--baud", "--phosphor", "--fullscreen", *(f"--no-{effect}" for effect in EFFECTS)},
-    }[name]
-    refused = [option for option, used in given.items() if used and option not in takes]
+    refused = [option for option, used in _given(args).items() if used and option not in TAKES[name]]
     if refused:
-        others = "the teletype and crt terminals" if name == "console" else f"another terminal than {name}"
-        raise ValueError(f"{refused[0]} is for {others}")
+        users = [other for other, takes in TAKES.items() if refused[0] in takes]
+        raise ValueError(f"{refused[0]} is for the {' and '.join(users)} terminal{'s' * (len(users) > 1)}")
     if name == "console":
         return {}
+    if name == "serial":
+        return serial_options(args)
     options: dict[str, object] = {"fullscreen": args.fullscreen}
     if args.baud is not None:
         allowed = (0, *BAUD_CHOICES) if name == "crt" else None
@@ -52,7 +81,37 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
     return options
 
 
-EFFECTS = ("scanlines", "glow", "persistence", "vignette")
+def line_settings(args: argparse.Namespace) -> LineSettings:
+    """The serial line's settings from the command line, Model 33 defaults for what is not given."""
+    defaults = LineSettings()
+    return LineSettings(
+        baud=defaults.baud if args.baud is None else args.baud,
+        bytesize=args.bytesize or defaults.bytesize,
+        parity=args.parity or defaults.parity,
+        stopbits=args.stopbits or defaults.stopbits,
+        flow=args.flow or defaults.flow,
+    )
+
+
+def serial_options(args: argparse.Namespace) -> dict[str, object]:
+    if not args.port:
+        raise ValueError("--terminal serial needs --port (a device such as /dev/ttyUSB0, or a pyserial URL)")
+    settings = line_settings(args)
+    fills = {"--fill-cr": args.fill_cr, "--fill-lf": args.fill_lf}
+    for option, count in fills.items():
+        if count is not None and not 0 <= count <= 100:
+            raise ValueError(f"{option} is a count of fill characters from 0 to 100, not {count}")
+    if args.pace_baud is not None and args.pace_baud < 1:
+        raise ValueError("--pace-baud must be 1 or more")
+    return {
+        "port": args.port,
+        **{name: getattr(settings, name) for name in ("baud", "bytesize", "parity", "stopbits", "flow")},
+        "echo": args.echo,
+        "uppercase": args.uppercase,
+        "fill_after_cr": 2 if args.fill_cr is None else args.fill_cr,
+        "fill_after_lf": 1 if args.fill_lf is None else args.fill_lf,
+        "pace_baud": args.pace_baud,
+    }
 
 
 def play(
@@ -66,6 +125,6 @@ def play(
 
     def game() -> None:
         with trace_file(trace_path) as on_line, terminal_class(terminal_name)(**(options or {})) as terminal:
-            drive(Life2Program(dialect, bugs).run(), terminal, on_line)
+            drive(Life2Program(dialect, bugs).run(), terminal, on_line, Life2Program.REDISPLAY_LINES)
 
     return run_command("play", game)

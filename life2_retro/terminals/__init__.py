@@ -15,6 +15,7 @@ TERMINALS: dict[str, tuple[str, str]] = {
     "console": ("life2_retro.terminals.console", "ConsoleTerminal"),
     "teletype": ("life2_retro.terminals.teletype", "Teletype"),
     "crt": ("life2_retro.terminals.crt", "Crt"),
+    "serial": ("life2_retro.terminals.serial", "SerialTerminal"),
 }
 PYGAME_TERMINALS = ("teletype", "crt")
 

@@ -31,6 +31,10 @@ class Terminal(ABC):
     def read_line(self) -> bytes | None:
         """One typed response without its line ending; None when no more input can come."""
 
+    def redisplay_from_here(self) -> None:
+        """The program begins a full picture of the game (a board): a terminal that may have to
+        show it again after losing its line keeps the output from here on (see redisplay.py)."""
+
     def bell(self) -> None:
         self.write(b"\a")
 

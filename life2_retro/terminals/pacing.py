@@ -32,6 +32,10 @@ class WallClock:
     def now(self) -> float:
         return time.monotonic()
 
+    def sleep(self, seconds: float) -> None:
+        if seconds > 0:
+            time.sleep(seconds)
+
 
 class SimulatedClock:
     """Seconds as a test says they pass."""
@@ -45,6 +49,10 @@ class SimulatedClock:
     def advance(self, seconds: float) -> None:
         self._now += seconds
 
+    def sleep(self, seconds: float) -> None:
+        """Waiting on a simulated clock takes no time: the clock moves on."""
+        self._now += max(0.0, seconds)
+
 
 @dataclass(frozen=True)
 class LinePace:
@@ -53,10 +61,12 @@ class LinePace:
     baud: int | None = 110
     carriage_return: float = CARRIAGE_RETURN_SECONDS
     """How long after a CR the carriage is home and the next character can print."""
+    bits_per_character: int = BITS_PER_CHARACTER
+    """Start bit, data bits, parity bit and stop bits: 11 for a Model 33 (7E2)."""
 
     @property
     def seconds_per_byte(self) -> float:
-        return 0.0 if self.baud is None else BITS_PER_CHARACTER / self.baud
+        return 0.0 if self.baud is None else self.bits_per_character / self.baud
 
 
 class Throttle:
@@ -103,6 +113,15 @@ class Throttle:
                 self._carriage_home = finish + (self.pace.carriage_return if step else 0.0)
             out.append(queue.popleft())
         return bytes(out)
+
+    def next_due(self) -> float | None:
+        """When the next held byte is due on the clock (None when nothing is held)."""
+        if not self._queue:
+            return None
+        finish = self._busy_until + self.pace.seconds_per_byte
+        if self._queue[0] >= 0x20:
+            finish = max(finish, self._carriage_home)
+        return finish
 
     def clear(self) -> None:
         """Break: whatever has not been sent is dropped."""

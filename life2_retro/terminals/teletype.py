@@ -260,8 +260,14 @@ class Teletype(PygameTerminal):
     def line_entered(self) -> None:
         self.receive(b"\r")  # RETURN returns the carriage locally; the BASIC sends CR LF
 
+    def key_code(self, char: str) -> bytes:
+        """A Model 33 keyboard sends capitals only."""
+        return teletype_char(char.upper()).encode("ascii")
+
     def special_key(self, event: Any) -> bool:
-        if event.key == self.pygame.K_m and not self.reading and self.sounds is not None:
+        typing = self.reading or self.keyboard is not None  # then M is a letter; F8 mutes always
+        pygame = self.pygame
+        if (event.key == pygame.K_F8 or (event.key == pygame.K_m and not typing)) and self.sounds is not None:
             self.sounds.toggle_mute()
             return True
         return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from abc import abstractmethod
+from collections.abc import Callable
 from typing import Any
 
 from .base import Terminal, TerminalClosed
@@ -70,6 +71,10 @@ class PygameTerminal(Terminal):
         self._typed = bytearray()
         self._line_done = False
         self.reading = False
+        self.keyboard: Callable[[bytes], None] | None = None
+        """On a serial line (`life2 terminal`), where each key goes as it is struck."""
+        self.local_echo = False
+        self.on_break: Callable[[], None] | None = None
         self._resize_to: tuple[int, int] | None = None
         self.resized(self.surface.get_size())
 
@@ -153,16 +158,60 @@ class PygameTerminal(Terminal):
             self.scroll(event.y * 3)
         elif kind == pygame.WINDOWFOCUSLOST or (kind == pygame.KEYUP and event.key == pygame.K_TAB):
             self.turbo = False  # a Tab let go elsewhere never sends its KEYUP here
-        elif kind == pygame.TEXTINPUT and self.reading:
+        elif kind == pygame.TEXTINPUT and (self.reading or self.keyboard is not None):
             for char in event.text:
                 if 0x20 <= ord(char) < 0x7F:
-                    self.key_typed(char)
+                    if self.keyboard is not None:
+                        self.send_key(self.key_code(char))
+                    else:
+                        self.key_typed(char)
         elif kind == pygame.KEYDOWN:
             self._key(event)
+
+    # -- on a serial line: every key goes to the line as it is struck ------------------------------
+
+    def attach_keyboard(
+        self, send: Callable[[bytes], None], local_echo: bool, on_break: Callable[[], None] | None = None
+    ) -> None:
+        """Make this a terminal on a line: keys go to `send` one by one, and are shown only with
+        `local_echo` (a half-duplex Teletype prints its own keys; a host may echo them instead)."""
+        self.keyboard = send
+        self.local_echo = local_echo
+        self.on_break = on_break
+
+    def send_key(self, code: bytes) -> None:
+        if not code or self.keyboard is None:
+            return
+        self.keyboard(code)
+        if self.local_echo:
+            self.receive(code)
+
+    def key_code(self, char: str) -> bytes:
+        """What the keyboard sends for a printable key."""
+        return char.encode("ascii")
+
+    def _line_key(self, event: Any) -> bool:
+        """Return, RUBOUT, Break and control keys on a line; True if the key was one of them."""
+        pygame = self.pygame
+        key = event.key
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.send_key(b"\r")
+        elif key == pygame.K_BACKSPACE:
+            self.send_key(b"\x7f")  # RUBOUT
+        elif key == pygame.K_PAUSE:
+            if self.on_break is not None:
+                self.on_break()
+        elif event.mod & pygame.KMOD_CTRL and pygame.K_a <= key <= pygame.K_z:
+            self.send_key(bytes([key - pygame.K_a + 1]))
+        else:
+            return False
+        return True
 
     def _key(self, event: Any) -> None:
         pygame = self.pygame
         key = event.key
+        if self.keyboard is not None and key != pygame.K_ESCAPE and self._line_key(event):
+            return
         if key in (pygame.K_ESCAPE, pygame.K_PAUSE):
             self._stop()
         elif key == pygame.K_F11:

@@ -1,0 +1,132 @@
+"""A real teletype, or any terminal, on a serial line through pyserial.
+
+The port is any URL `serial_for_url` takes. Output goes on the line at its
+baud rate and never faster: a throttle releases each byte when the one before
+has had its time on the line, so a BREAK or Ctrl-C finds almost nothing
+queued and the output stops at once. Input goes through the line discipline
+(discipline.py): parity stripped, lower case folded, RUBOUT and line kill, 72
+characters at most.
+
+Nothing typed is echoed unless `echo` is on, so the opponent cannot read the
+move. With echo on, life2 echoes each key as a full-duplex host does, and on a
+Teletype the listing's ink blot then hides the move.
+
+When the port goes away (a USB adapter pulled out), the game waits: the line
+is reopened with backoff, stderr says so, and once it is back the terminal
+reprints what a player needs to go on (the board and the pending prompt, as
+the program marked them) and the game continues. A half-typed answer is
+dropped: the player could not see it, and types it again at the prompt.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+
+from .base import TerminalClosed
+from .discipline import LineDiscipline, LineOutput
+from .line_settings import LineSettings
+from .pacing import LinePace, Throttle, WallClock
+from .redisplay import RedisplayingTerminal
+from .serial_link import LinkLost, SerialLink
+
+
+class LineInterrupted(TerminalClosed):
+    """Ctrl-C or BREAK from the line: the game ends, cleanly."""
+
+
+class SerialTerminal(RedisplayingTerminal):
+    """The game's terminal is at the far end of a serial line."""
+
+    def __init__(
+        self,
+        port: str,
+        *,
+        baud: int = 110,
+        bytesize: int = 7,
+        parity: str = "even",
+        stopbits: float = 2,
+        flow: str = "none",
+        echo: bool = False,
+        uppercase: bool = False,
+        fill_after_cr: int = 2,
+        fill_after_lf: int = 1,
+        pace_baud: int | None = None,
+        link: SerialLink | None = None,
+    ) -> None:
+        super().__init__()
+        settings = LineSettings(baud, bytesize, parity, stopbits, flow)
+        self.output = LineOutput(fill_after_cr, fill_after_lf, uppercase=uppercase)
+        self.discipline = LineDiscipline(echo=echo)
+        pace = LinePace(
+            pace_baud or baud, carriage_return=0.0, bits_per_character=settings.bits_per_character
+        )
+        self.throttle = Throttle(pace, WallClock())  # type: ignore[arg-type]
+        self.link = link or SerialLink(port, settings)
+        self._lines: list[bytes] = []
+        self.link.open()
+
+    # -- the terminal contract ------------------------------------------------------------------
+
+    def write(self, data: bytes) -> None:
+        self.remember(data)
+        try:
+            self._send(self.output.shape(data))
+        except LinkLost:
+            self._recover()
+
+    def echo(self, data: bytes) -> None:
+        """The BASIC's echo of the whole line: the line discipline has echoed each key already (or
+        was told not to)."""
+
+    def read_line(self) -> bytes | None:
+        while not self._lines:
+            try:
+                self._take(self.link.read())
+            except LinkLost:
+                self._recover()
+        return self._lines.pop(0)
+
+    def close(self) -> None:
+        self.link.close()
+
+    # -- the line -------------------------------------------------------------------------------
+
+    def _send(self, data: bytes) -> None:
+        """Put the bytes on the line at its pace, listening for Ctrl-C and BREAK in between."""
+        throttle = self.throttle
+        throttle.feed(data)
+        while throttle.pending:
+            due = throttle.next_due() or 0.0
+            if due > time.monotonic():
+                self._take(self.link.read())
+                continue
+            self.link.write(throttle.due())
+
+    def _take(self, data: bytes) -> None:
+        """Typed bytes: lines to hand over, an echo to send, or the game to stop."""
+        if not data:
+            return
+        keyed = self.discipline.feed(data)
+        if keyed.interrupted:
+            self.throttle.clear()
+            self.link.drop_output()
+            with contextlib.suppress(LinkLost):  # stopping anyway
+                self.link.write(self.output.shape(b"\r\n"))
+            raise LineInterrupted
+        self._lines += keyed.lines
+        if keyed.echo:
+            self.throttle.feed(self.output.shape(keyed.echo))
+
+    def _recover(self) -> None:
+        """The port went away: wait for it, then reprint what the player needs, on a fresh line."""
+        self.throttle.clear()
+        self.discipline.discard()
+        self._lines.clear()
+        while True:
+            self.link.reopen()
+            try:
+                self._send(self.output.shape(b"\r\n" + self.redisplay()))
+                return
+            except LinkLost:
+                continue
