@@ -177,6 +177,9 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     bench.add_argument(
         "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
     )
+    bench.add_argument(
+        "--line", action="store_true", help="instead: characters per second on a serial line (a pty)"
+    )
     _add_mode_options(bench, Dialect.GWBASIC)
 
     screenshot = parser("screenshot")
@@ -297,6 +300,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .render_bench import render_bench_command
 
         return render_bench_command()
+    if args.line:
+        from .line_bench import line_bench_command
+
+        return line_bench_command()
     from .bench import bench_command
 
     return bench_command(args, dialect, bugs)

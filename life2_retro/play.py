@@ -59,7 +59,8 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
     refused = [option for option, used in _given(args).items() if used and option not in TAKES[name]]
     if refused:
         users = [other for other, takes in TAKES.items() if refused[0] in takes]
-        raise ValueError(f"{refused[0]} is for the {' and '.join(users)} terminal{'s' * (len(users) > 1)}")
+        named = users[0] if len(users) == 1 else f"{', '.join(users[:-1])} and {users[-1]}"
+        raise ValueError(f"{refused[0]} is for the {named} terminal{'s' * (len(users) > 1)}")
     if name == "console":
         return {}
     if name == "serial":

@@ -580,9 +580,9 @@ def test_no_display_is_a_clear_error():
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["--terminal", "console", "--baud", "110"], "--baud is for the teletype and crt"),
-        (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for another terminal"),
-        (["--terminal", "crt", "--mute"], "--mute is for another terminal"),
+        (["--terminal", "console", "--baud", "110"], "--baud is for the teletype, crt and serial terminals"),
+        (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for the crt terminal"),
+        (["--terminal", "crt", "--mute"], "--mute is for the teletype terminal"),
         (["--terminal", "crt", "--baud", "110"], "--baud for the crt is 0, 300, 1200, 9600"),
         (["--terminal", "teletype", "--baud", "-1"], "--baud for the teletype is a positive number"),
     ],

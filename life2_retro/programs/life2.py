@@ -45,9 +45,9 @@ class Life2Program:
     """One run of LIFE2 under a dialect, with a set of original bugs switched on."""
 
     FIRST_LINE = 2
-    REDISPLAY_LINES = frozenset({90})
-    """Line 90 begins printing the board: from there on is what a player needs to see again
-    after the terminal lost its line (the board, then the prompt now waiting)."""
+    REDISPLAY_LINES = frozenset({90, 520})
+    """Where a full picture of the game begins, for a terminal that lost its line and shows it
+    again: line 90 prints the board; in the setup, line 520 heads a player's three pieces."""
 
     def __init__(self, dialect: Dialect = DEFAULT_DIALECT, bugs: Iterable[str] = BUG_NAMES) -> None:
         self.bugs = frozenset(bugs)
