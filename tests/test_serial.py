@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 import termios
 import time
@@ -206,8 +205,10 @@ def test_a_hundred_unplug_and_replug_cycles(far_end, serial_game):
     assert b"PLAYER 2 IS THE WINNER" in far_end.output
     messages = proc.stderr.read().decode()
     assert cycles == 102 and messages.count("went away") == 102 and messages.count("is back") == 102
-    print(f"\n{cycles} unplug/replug cycles: back in {min(waits):.3f}-{max(waits):.3f} s, "
-          f"mean {sum(waits) / len(waits):.3f} s")
+    print(
+        f"\n{cycles} unplug/replug cycles: back in {min(waits):.3f}-{max(waits):.3f} s, "
+        f"mean {sum(waits) / len(waits):.3f} s"
+    )
 
 
 # -- the line discipline, through pyserial's loop:// -----------------------------------------------
@@ -348,7 +349,11 @@ def test_life2_terminal_plays_a_game_with_life2_on_a_null_modem(tmp_path):
     expected = play(QUICK_GAME, Dialect.MS1978).output.decode().split("\r\n")
     final_board = [row.rstrip() for row in expected[-12:-5]]
     assert final_board[0] == final_board[-1] == " 0  1  2  3  4  5  0"
-    assert paper[-12:-5] == final_board and "PLAYER 2 IS THE WINNER" in paper and (tmp_path / "final.png").stat().st_size > 10_000
+    assert (
+        paper[-12:-5] == final_board
+        and "PLAYER 2 IS THE WINNER" in paper
+        and (tmp_path / "final.png").stat().st_size > 10_000
+    )
 
 
 def test_life2_terminal_on_loop_prints_its_own_keys(tmp_path):
@@ -357,8 +362,20 @@ def test_life2_terminal_on_loop_prints_its_own_keys(tmp_path):
     script.write_bytes(b"HELLO\n")
     shot = tmp_path / "loop.png"
     result = life2(
-        "terminal", "--port", "loop://", "--terminal", "crt", "--baud", "9600", "--input", str(script),
-        "--quiet", "0.2", "--screenshot", str(shot), timeout=60,
+        "terminal",
+        "--port",
+        "loop://",
+        "--terminal",
+        "crt",
+        "--baud",
+        "9600",
+        "--input",
+        str(script),
+        "--quiet",
+        "0.2",
+        "--screenshot",
+        str(shot),
+        timeout=60,
     )
     assert result.returncode == 0, result.stderr
     assert shot.stat().st_size > 1000
