@@ -388,3 +388,43 @@ def test_bench_line_measures_the_pace_at_the_far_end(monkeypatch, capsys):
     assert line_bench.line_bench_command() == 0
     ratio = float(capsys.readouterr().out.split("ratio")[-1])
     assert 0.5 < ratio < 1.05, ratio  # never much faster than the line (the first arrival may be late)
+
+
+@pytest.mark.parametrize(("name", "local_echo"), [("teletype", True), ("crt", False), ("crt", True)])
+def test_life2_terminal_sends_each_key_and_shows_it_only_with_local_echo(far_end, name, local_echo):
+    """Keys struck in the window go down the line one by one (a Model 33 sends capitals, RUBOUT for
+    Backspace, control codes with Ctrl); the window shows them only with local echo."""
+    import pygame
+
+    from life2_retro.remote import LineTerminal
+    from life2_retro.terminals import terminal_class
+    from life2_retro.terminals.pacing import SimulatedClock
+    from life2_retro.terminals.serial_link import SerialLink
+
+    link = SerialLink(str(far_end.link), LineSettings())
+    link.open()
+    try:
+        with terminal_class(name)(clock=SimulatedClock(), sound=False, baud=None) as display:
+            line = LineTerminal(display, link, local_echo=local_echo)
+            far_end.type(b"READY\r\n")
+            for _ in range(10):  # READY is printed, and the keys go on the next line
+                line.step()
+            for event in (
+                pygame.event.Event(pygame.TEXTINPUT, text="3,q"),
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0, unicode="\b"),
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, mod=pygame.KMOD_LCTRL, unicode="\x03"),
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"),
+            ):
+                pygame.event.post(event)
+            for _ in range(30):
+                line.step()
+            shown = (
+                "\n".join(paper_text(display.paper)) if name == "teletype" else "\n".join(display.screen.text())
+            )
+    finally:
+        link.close()
+    far_end.read_available(0.2)
+    capital = b"Q" if name == "teletype" else b"q"
+    assert far_end.output == b"3," + capital + b"\x7f\x03\r"
+    assert "READY" in shown
+    assert (("3," + capital.decode()) in shown) is local_echo
