@@ -65,6 +65,7 @@ class SerialTerminal(RedisplayingTerminal):
         self.link = link or SerialLink(port, settings)
         self._lines: list[bytes] = []
         self.link.open()
+        self.link.log(f"playing on the line {port} ({settings.describe()}); Ctrl-C here ends the game")
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -113,6 +114,7 @@ class SerialTerminal(RedisplayingTerminal):
             self.link.drop_output()
             with contextlib.suppress(LinkLost):  # stopping anyway
                 self.link.write(self.output.shape(b"\r\n"))
+            self.link.log("the player stopped the game from the line (Ctrl-C or BREAK)")
             raise LineInterrupted
         self._lines += keyed.lines
         if keyed.echo:
