@@ -22,6 +22,15 @@ LAST_RETRY = 5.0
 """Seconds between tries to reopen: a replugged adapter is back within a second or two."""
 
 
+try:
+    from termios import error as TermiosError
+except ImportError:  # pragma: no cover - not POSIX: pyserial's Windows ports raise OSError only
+    TermiosError = OSError  # type: ignore[assignment,misc]  # noqa: N816
+
+PORT_ERRORS = (OSError, ValueError, TypeError, AttributeError, TermiosError)
+"""What pyserial raises when a port vanishes mid-call: its own SerialException (an OSError), and,
+unwrapped, termios.error from flush (tcdrain) and odd errors from its socket handlers."""
+
 POLL = 0.01
 """Seconds a read waits for the first byte: short enough that a BREAK stops the output at once."""
 
@@ -57,7 +66,7 @@ class SerialLink:
         """The first open: a port that is not there is an error the user must see."""
         try:
             self.port = self._open()
-        except (OSError, ValueError) as exc:
+        except PORT_ERRORS as exc:
             raise OSError(f"cannot open the line {self.url}: {exc}") from None
 
     def _open(self) -> object:
@@ -86,8 +95,7 @@ class SerialLink:
                 if waiting:
                     data += port.read(waiting)
             return data
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
-            # pyserial's socket handlers fail with these when the far end vanishes mid-call
+        except PORT_ERRORS as exc:
             raise self._lost(exc) from None
 
     def write(self, data: bytes, flush: bool = True) -> None:
@@ -99,14 +107,14 @@ class SerialLink:
             port.write(data)
             if flush:
                 port.flush()
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
+        except PORT_ERRORS as exc:
             raise self._lost(exc) from None
 
     def send_break(self, seconds: float = 0.25) -> None:
         port = self._port()
         try:
             port.send_break(seconds)
-        except (OSError, ValueError, AttributeError, NotImplementedError) as exc:
+        except (*PORT_ERRORS, NotImplementedError) as exc:
             raise self._lost(exc) from None
 
     def drop_output(self) -> None:
@@ -114,14 +122,14 @@ class SerialLink:
         port = self.port
         if port is not None:
             # not every handler can; the next write will tell if the port is gone
-            with contextlib.suppress(OSError, ValueError, AttributeError, NotImplementedError):
+            with contextlib.suppress(*PORT_ERRORS, NotImplementedError):
                 port.reset_output_buffer()
 
     def close(self) -> None:
         port, self.port = self.port, None
         if port is not None:
             # closing a port that has gone away can fail; it is closed either way
-            with contextlib.suppress(OSError, ValueError, AttributeError):
+            with contextlib.suppress(*PORT_ERRORS):
                 port.close()
 
     # -- losing the port and getting it back ----------------------------------------------------
@@ -156,7 +164,7 @@ class SerialLink:
             return False
         try:
             self.port = self._open()
-        except (OSError, ValueError) as exc:
+        except PORT_ERRORS as exc:
             self._tries += 1
             delay = self.retry_delay()
             self._next_try = now + delay
