@@ -26,6 +26,7 @@ SUBCOMMANDS = {
     "bench": "time life2 against PC-BASIC on the same generated scripts; --render: frames per second",
     "screenshot": "run a script on a pygame terminal and save what its window shows as a PNG",
     "terminal": "be a Teletype or glass terminal on a serial line, for a game played elsewhere",
+    "exhibit": "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)",
 }
 
 
@@ -180,6 +181,9 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     bench.add_argument(
         "--line", action="store_true", help="instead: characters per second on a serial line (a pty)"
     )
+    bench.add_argument(
+        "--players", action="store_true", help="instead: milliseconds per move of each computer level"
+    )
     _add_mode_options(bench, Dialect.GWBASIC)
 
     screenshot = parser("screenshot")
@@ -217,7 +221,15 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     )
     terminal.add_argument("--screenshot", metavar="PNG", help="save the window as a PNG when it closes")
     terminal.add_argument("--size", default="1024x768", metavar="WxH", help="window size (default 1024x768)")
+    exhibit = parser("exhibit")
+    exhibit.add_argument(
+        "--config", default="exhibit.toml", metavar="FILE", help="the exhibit's config (default exhibit.toml)"
+    )
+    what = exhibit.add_mutually_exclusive_group()
+    what.add_argument("--stats", action="store_true", help="summarize the game records, then stop")
+    what.add_argument("--check", action="store_true", help="check the config, then stop")
     return {
+        "exhibit": exhibit,
         "play": play,
         "run": run,
         "compare": compare,
@@ -269,6 +281,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .remote import terminal_command
 
         return terminal_command(args, subcommands["terminal"])
+    if command == "exhibit":
+        from .exhibit.command import exhibit_command
+
+        return exhibit_command(args)
     dialect = Dialect.named(args.dialect)
     bugs = resolve_bugs(args.fixed, args.switches or [])
     if command == "play":
@@ -304,6 +320,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .line_bench import line_bench_command
 
         return line_bench_command()
+    if args.players:
+        from .exhibit.players_bench import players_bench_command
+
+        return players_bench_command()
     from .bench import bench_command
 
     return bench_command(args, dialect, bugs)

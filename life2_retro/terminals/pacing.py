@@ -40,8 +40,10 @@ class WallClock:
 class SimulatedClock:
     """Seconds as a test says they pass."""
 
-    def __init__(self, start: float = 0.0) -> None:
+    def __init__(self, start: float = 0.0, frame_step: float = 1 / 60) -> None:
         self._now = start
+        self.frame_step = frame_step
+        """How far a pygame terminal's frame moves this clock: a coarse step makes a long soak quick."""
 
     def now(self) -> float:
         return self._now

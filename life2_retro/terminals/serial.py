@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import time
 
-from .base import TerminalClosed
+from .base import IdleTimeout, TerminalClosed
 from .discipline import LineDiscipline, LineOutput
 from .line_settings import LineSettings
 from .pacing import LinePace, Throttle, WallClock
@@ -64,6 +64,8 @@ class SerialTerminal(RedisplayingTerminal):
         self.throttle = Throttle(pace, WallClock())  # type: ignore[arg-type]
         self.link = link or SerialLink(port, settings)
         self._lines: list[bytes] = []
+        self._reading = False
+        self._last_key = time.monotonic()
         self.link.open()
         self.link.log(f"playing on the line {port} ({settings.describe()}); Ctrl-C here ends the game")
 
@@ -81,12 +83,32 @@ class SerialTerminal(RedisplayingTerminal):
         was told not to)."""
 
     def read_line(self) -> bytes | None:
-        while not self._lines:
+        self._reading = True
+        self._last_key = time.monotonic()
+        try:
+            while not self._lines:
+                try:
+                    self._take(self.link.read())
+                except LinkLost:
+                    self._recover()
+                if self.idle_seconds is not None and time.monotonic() - self._last_key >= self.idle_seconds:
+                    self.discard_input()
+                    raise IdleTimeout
+        finally:
+            self._reading = False
+        return self._lines.pop(0)
+
+    def idle(self, seconds: float) -> None:
+        until = time.monotonic() + seconds
+        while time.monotonic() < until:
             try:
                 self._take(self.link.read())
             except LinkLost:
                 self._recover()
-        return self._lines.pop(0)
+
+    def discard_input(self) -> None:
+        self.discipline.discard()
+        self._lines.clear()
 
     def close(self) -> None:
         self.link.close()
@@ -116,6 +138,9 @@ class SerialTerminal(RedisplayingTerminal):
                 self.link.write(self.output.shape(b"\r\n"))
             self.link.log("the player stopped the game from the line (Ctrl-C or BREAK)")
             raise LineInterrupted
+        self._last_key = time.monotonic()
+        if not self._reading and self.on_key_while_busy is not None:
+            self.on_key_while_busy()
         self._lines += keyed.lines
         if keyed.echo:
             self.throttle.feed(self.output.shape(keyed.echo))

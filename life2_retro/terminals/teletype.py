@@ -254,6 +254,12 @@ class Teletype(PygameTerminal):
         self.add_typed(char)
         self.receive(char.encode("ascii"))  # printed locally, as the key is struck
 
+    def show_typing(self, data: bytes) -> None:
+        """A computer player's keys strike the paper as a person's would: onto the blot, then the
+        carriage returns. They go through the throttle, so they print at the machine's pace."""
+        keys = bytes(ord(teletype_char(chr(b).upper()) or " ") for b in data)
+        self.write(keys + b"\r")
+
     def backspace(self) -> None:
         self.key_typed(self.erase)
 

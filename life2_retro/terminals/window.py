@@ -14,12 +14,20 @@ from __future__ import annotations
 import os
 from abc import abstractmethod
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
-from .base import Terminal, TerminalClosed
+from .base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
+from .kiosk import KeyChord
 from .pacing import LinePace, SimulatedClock, Throttle, WallClock
 
 FRAMES_PER_SECOND = 60
+
+
+class SidePanel(Protocol):
+    fraction: float
+    """How much of the window's width the panel takes."""
+
+    def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None: ...
 
 
 class WindowClosed(TerminalClosed):
@@ -76,7 +84,16 @@ class PygameTerminal(Terminal):
         self.local_echo = False
         self.on_break: Callable[[], None] | None = None
         self._resize_to: tuple[int, int] | None = None
-        self.resized(self.surface.get_size())
+        self.exit_chord: KeyChord | None = None
+        """Set by `make_kiosk`: then only typing works, and this chord ends the program."""
+        self.side_panel: SidePanel | None = None
+        self.overlay: Callable[[Any], None] | None = None
+        """Drawn over the terminal's picture each frame (the exhibit's banner)."""
+        self.frame_hooks: list[Callable[[], None]] = []
+        """Called at the start of every frame (tests post their events from here)."""
+        self._last_key = self.clock.now()
+        self.canvas = self.surface
+        self._layout()
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -96,12 +113,25 @@ class PygameTerminal(Terminal):
             return self._type_scripted()
         self._line_done = False
         self.reading = True
+        self._last_key = self.clock.now()
         try:
             while not self._line_done:
                 self.frame()
+                if self.idle_seconds is not None and self.clock.now() - self._last_key >= self.idle_seconds:
+                    self._typed.clear()
+                    raise IdleTimeout
         finally:
             self.reading = False
         return bytes(self._typed)
+
+    def discard_input(self) -> None:
+        self._typed.clear()
+        self.pygame.event.clear((self.pygame.KEYDOWN, self.pygame.TEXTINPUT))
+
+    def idle(self, seconds: float) -> None:
+        until = self.clock.now() + seconds
+        while self.clock.now() < until:
+            self.frame()
 
     def close(self) -> None:
         try:
@@ -113,19 +143,24 @@ class PygameTerminal(Terminal):
 
     def frame(self) -> None:
         """One frame: events, the bytes now due, a picture, and the wait for the next frame."""
+        for hook in self.frame_hooks:
+            hook()
         for event in self.pygame.event.get():
-            self._handle(event)
+            if self.exit_chord is None:
+                self._handle(event)
+            else:
+                self._handle_kiosk(event)
         if self._resize_to is not None:
             self._apply_resize(self._resize_to)
             self._resize_to = None
         data = self.throttle.due(unlimited=self.turbo)
         if data:
             self.receive(data)
-        self.draw(self.surface)
+        self.compose()
         self.pygame.display.flip()
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
-            self.clock.advance(1 / FRAMES_PER_SECOND)
+            self.clock.advance(self.clock.frame_step)
         else:
             milliseconds = self._ticker.tick(FRAMES_PER_SECOND)
             self.frame_seconds = min(0.1, max(1 / 240, round(milliseconds) / 1000))
@@ -231,6 +266,83 @@ class PygameTerminal(Terminal):
         elif self.reading and key == pygame.K_BACKSPACE:
             self.backspace()
 
+    # -- an unattended terminal ---------------------------------------------------------------------
+
+    def make_kiosk(self, exit_chord: KeyChord) -> None:
+        """Visitors can only type a response (or, with `on_key_while_busy`, wake the exhibit up);
+        the pointer is hidden, and only `exit_chord` ends the program."""
+        self.exit_chord = exit_chord
+        self.pygame.mouse.set_visible(False)
+
+    def _handle_kiosk(self, event: Any) -> None:
+        pygame = self.pygame
+        kind = event.type
+        if kind == pygame.KEYDOWN and self.exit_chord is not None and self.exit_chord.matches(event, pygame):
+            self.throttle.clear()
+            raise OperatorExit
+        if kind == pygame.VIDEORESIZE and not self.fullscreen:
+            self._resize_to = (max(320, event.w), max(240, event.h))
+        elif self.reading:
+            if kind == pygame.TEXTINPUT:
+                self._last_key = self.clock.now()
+                for char in event.text:
+                    if 0x20 <= ord(char) < 0x7F:
+                        self.key_typed(char)
+            elif kind == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.line_entered()
+                self._line_done = True
+            elif kind == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+                self._last_key = self.clock.now()
+                self.backspace()
+        elif kind == pygame.KEYDOWN and self.on_key_while_busy and not self._is_modifier(event.key):
+            self.on_key_while_busy()
+        # everything else (closing the window, Esc, Alt-F4, function keys, the mouse) does nothing
+
+    def _is_modifier(self, key: int) -> bool:
+        """Shift, Ctrl, Alt, the logo keys and the locks: on their own, nobody means them."""
+        pygame = self.pygame
+        names = (
+            "LSHIFT",
+            "RSHIFT",
+            "LCTRL",
+            "RCTRL",
+            "LALT",
+            "RALT",
+            "LMETA",
+            "RMETA",
+            "LGUI",
+            "RGUI",
+            "CAPSLOCK",
+            "NUMLOCK",
+            "SCROLLOCK",
+            "MODE",
+        )
+        return key in {getattr(pygame, f"K_{name}") for name in names if hasattr(pygame, f"K_{name}")}
+
+    def set_side_panel(self, panel: SidePanel | None) -> None:
+        """Give part of the window to a panel beside the terminal (the exhibit's live listing)."""
+        self.side_panel = panel
+        self._layout()
+
+    def _layout(self) -> None:
+        width, height = self.surface.get_size()
+        if self.side_panel is None:
+            self.canvas = self.surface
+        else:
+            left = max(320, round(width * (1 - self.side_panel.fraction)))
+            self.canvas = self.surface.subsurface((0, 0, min(left, width), height))
+        self.resized(self.canvas.get_size())
+
+    def compose(self) -> None:
+        """The whole picture: the terminal, the panel beside it, the overlay on it."""
+        self.draw(self.canvas)
+        if self.side_panel is not None:
+            width, height = self.surface.get_size()
+            left = self.canvas.get_width()
+            self.side_panel.draw(self.surface, (left, 0, width - left, height))
+        if self.overlay is not None:
+            self.overlay(self.canvas)
+
     def _stop(self) -> None:
         """Esc, Break or the window closed: nothing more is printed, and the game ends."""
         self.throttle.clear()
@@ -244,7 +356,7 @@ class PygameTerminal(Terminal):
             self.surface = self._open_window(size)  # pygame resizes on its own when it can
         else:
             self.surface = current
-        self.resized(self.surface.get_size())
+        self._layout()
 
     def _open_window(self, size: tuple[int, int]) -> Any:
         pygame = self.pygame
@@ -256,7 +368,7 @@ class PygameTerminal(Terminal):
         return surface
 
     def save_png(self, path: str) -> None:
-        self.draw(self.surface)
+        self.compose()
         try:
             self.pygame.image.save(self.surface, path)
         except (self.pygame.error, OSError) as exc:

@@ -1,0 +1,166 @@
+"""The live listing: the 1978 program beside the paper, the line being executed marked as it runs.
+
+It looks like what a 1970s computer room printed a listing on: green-bar
+paper, in our own dot-matrix font. The line the BASIC is executing gets a
+highlighter bar and an arrow, the page follows it, and a box at the foot shows
+the variables that tell the story: B (whose turn), X and Y (the square typed),
+M2 and M3 (each side's pieces).
+
+With the museum's copy of the listing (checked by its SHA-256) the panel shows
+its lines; with bugs switched off, our patch lines replace theirs and carry a
+`*`. Without the listing it shows our own annotations of each line instead.
+
+The static page is drawn once into a tall surface; a frame blits the part in
+view, the bar and the variables box, so the panel costs little per frame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..terminals.font import HEIGHT, WIDTH, dots
+
+PAPER = (246, 248, 240)
+GREEN_BAR = (214, 236, 214)
+INK = (40, 44, 56)
+FADED = (120, 126, 136)
+HIGHLIGHT = (255, 214, 64, 150)
+BOX = (28, 32, 40)
+BOX_INK = (240, 236, 210)
+ROW_BAND = 3
+"""Green-bar paper alternates bands of three lines."""
+
+
+class DotText:
+    """Our font at one size, as cached glyph surfaces of one colour."""
+
+    def __init__(self, pygame: Any, dot: int, color: tuple[int, int, int]) -> None:
+        self.pygame = pygame
+        self.dot = dot
+        self.color = color
+        self.cell = (dot * (WIDTH + 1), dot * (HEIGHT + 3))
+        self._glyphs: dict[str, Any] = {}
+
+    def glyph(self, char: str) -> Any:
+        glyph = self._glyphs.get(char)
+        if glyph is None:
+            pygame = self.pygame
+            glyph = pygame.Surface(self.cell, pygame.SRCALPHA)
+            size = max(1, self.dot - (self.dot > 2))
+            for x, y in dots(char):
+                glyph.fill(self.color, (x * self.dot, (y + 1) * self.dot, size, size))
+            self._glyphs[char] = glyph
+        return glyph
+
+    def draw(self, surface: Any, text: str, at: tuple[int, int], limit: int | None = None) -> int:
+        """Draw `text` (cut to `limit` characters); returns the width drawn."""
+        x, y = at
+        for char in text[:limit]:
+            if char != " ":
+                surface.blit(self.glyph(char), (x, y))
+            x += self.cell[0]
+        return x - at[0]
+
+
+class ListingPanel:
+    """What a SidePanel of the pygame terminals needs: a share of the width, and a draw."""
+
+    fraction = 0.38
+
+    def __init__(
+        self,
+        pygame: Any,
+        rows: list[tuple[int, str]],
+        title: str,
+        variables: Callable[[], list[tuple[str, str]]],
+    ) -> None:
+        self.pygame = pygame
+        self.rows = rows
+        """(line number, text); number 0 is a heading row, not a line of the program."""
+        self.title = title
+        self.variables = variables
+        self.current = 0
+        self._index = {number: i for i, (number, _) in enumerate(rows) if number}
+        self._size = (0, 0)
+        self._page: Any = None
+        self._box: Any = None
+        self._box_text: list[tuple[str, str]] = []
+
+    def _build(self, size: tuple[int, int]) -> None:
+        pygame = self.pygame
+        width, height = size
+        self._size = size
+        dot = max(1, min(3, height // 420))
+        self.text = DotText(pygame, dot, INK)
+        self.faded = DotText(pygame, dot, FADED)
+        self.box_text = DotText(pygame, dot, BOX_INK)
+        self.row_h = self.text.cell[1]
+        self.columns = max(10, (width - 2 * self.text.cell[0]) // self.text.cell[0])
+        self.header_h = self.row_h * 3
+        self.box_h = self.row_h * 4
+        page = pygame.Surface((width, max(1, len(self.rows)) * self.row_h)).convert()
+        page.fill(PAPER)
+        for i, (number, text) in enumerate(self.rows):
+            top = i * self.row_h
+            if (i // ROW_BAND) % 2:
+                page.fill(GREEN_BAR, (0, top, width, self.row_h))
+            pen = self.faded if number == 0 else self.text
+            pen.draw(page, text, (self.text.cell[0] * 2, top + self.text.dot), self.columns)
+        self._page = page
+        self._box = None
+
+    def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
+        pygame = self.pygame
+        left, top, width, height = rect
+        if (width, height) != self._size:
+            self._build((width, height))
+        area = pygame.Rect(rect)
+        surface.fill(PAPER, area)
+        # the heading, then the page scrolled so the current line sits a third of the way down
+        self.faded.draw(surface, self.title, (left + self.text.cell[0] * 2, top + self.row_h), self.columns)
+        view_top = top + self.header_h
+        view_h = height - self.header_h - self.box_h
+        index = self._index.get(self.current)
+        first = 0 if index is None else max(0, index - view_h // self.row_h // 3)
+        first = min(first, max(0, len(self.rows) - view_h // self.row_h))
+        surface.blit(self._page, (left, view_top), (0, first * self.row_h, width, view_h))
+        if index is not None:
+            y = view_top + (index - first) * self.row_h
+            if view_top <= y < view_top + view_h - self.row_h // 2:
+                bar = pygame.Surface((width - self.text.cell[0], self.row_h), pygame.SRCALPHA)
+                bar.fill(HIGHLIGHT)
+                surface.blit(bar, (left + self.text.cell[0] // 2, y))
+                mid = y + self.row_h // 2
+                arrow = [
+                    (left + 2, mid - self.row_h // 3),
+                    (left + 2, mid + self.row_h // 3),
+                    (left + self.text.cell[0], mid),
+                ]
+                pygame.draw.polygon(surface, (200, 40, 40), arrow)
+        pygame.draw.line(surface, (200, 196, 184), (left, top), (left, top + height), 2)
+        self._draw_box(surface, (left, top + height - self.box_h, width, self.box_h))
+
+    def _draw_box(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
+        values = self.variables()
+        if self._box is None or values != self._box_text:
+            pygame = self.pygame
+            box = pygame.Surface(rect[2:]).convert()
+            box.fill(BOX)
+            line = "  ".join(f"{name}={value}" for name, value in values)
+            self.box_text.draw(box, f"LINE {self.current}", (self.text.cell[0] * 2, self.row_h // 2))
+            self.box_text.draw(box, line, (self.text.cell[0] * 2, self.row_h * 2), self.columns)
+            self._box, self._box_text = box, values
+        surface.blit(self._box, rect[:2])
+
+
+def listing_rows(listing: bytes, patched: dict[int, bytes]) -> list[tuple[int, str]]:
+    """The listing as the panel shows it: our patch lines in place of theirs, marked with '*'."""
+    from basic_reference.listing import listing_lines
+
+    lines = listing_lines(listing)
+    rows: list[tuple[int, str]] = []
+    for number in sorted({*lines, *patched}):
+        text = (patched.get(number) or lines[number]).decode("ascii", "replace")
+        rows.append((number, ("*" if number in patched else " ") + text))
+    return rows

@@ -1,0 +1,242 @@
+"""The exhibit's life: attract mode until a visitor comes, a game with them, back to attract.
+
+* **Attract.** Two computers play each other at the terminal's own pace, with
+  a banner asking visitors to press a key. A key stops that game at once.
+* **A visitor.** They play a computer or each other, as the config says or as
+  they choose on the terminal. A prompt left alone for `idle_seconds` abandons
+  the game, drops whatever was half typed, and attract mode comes back.
+* **Records.** Every game, however it ended, is one JSON line in the log.
+* **Operator.** Only the exit chord ends the exhibit (OperatorExit).
+
+Nothing here waits on its own: the terminal paces and draws, so a window stays
+alive through every pause. The historical speed, when set, holds each BASIC
+line for its share of a second through the terminal too.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from ..basic.dialects import Dialect
+from ..basic.events import Stop
+from ..driver import drive
+from ..programs.life2 import Life2Program
+from ..terminals.base import IdleTimeout, OperatorExit, Terminal
+from ..terminals.serial import LineInterrupted
+from .config import ExhibitConfig
+from .players import ComputerPlayer
+from .records import GameRecord, RecordLog
+from .table import GameTable
+
+
+class VisitorArrived(Exception):
+    """A key was pressed while computers were playing."""
+
+
+CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
+WELCOME = {
+    "human-computer": b"\r\n\r\nYOU ARE PLAYER 1 (*). THE COMPUTER IS PLAYER 2 (#).\r\n",
+    "two-humans": b"\r\n\r\nTWO PLAYERS: PLAYER 1 IS *, PLAYER 2 IS #. TAKE TURNS AT THE KEYS.\r\n",
+}
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class Exhibit:
+    def __init__(
+        self,
+        config: ExhibitConfig,
+        terminal: Terminal,
+        log: RecordLog,
+        *,
+        seed: int | None = None,
+        show_banner: Callable[[bool], None] | None = None,
+        on_line: Callable[[int, Life2Program], None] | None = None,
+        monotonic: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.config = config
+        self.terminal = terminal
+        self.log = log
+        self.random = random.Random(seed)
+        self.show_banner = show_banner or self._print_banner
+        self.on_line = on_line
+        self.monotonic = monotonic
+        self.dialect = Dialect.named(config.dialect)
+        self.program: Life2Program | None = None
+        self.table: GameTable | None = None
+        self.mode = "attract"
+        self.visits = 0
+        self.games = 0
+        self._log_failed = False
+        self._secret_round: int | None = None
+
+    # -- the cycle ----------------------------------------------------------------------------
+
+    def run(self, visits: int | None = None) -> None:
+        """Attract mode and visitors, until the operator's chord (or, for tests, `visits` visits)."""
+        visitor_waiting = False
+        while visits is None or self.visits < visits:
+            try:
+                if visitor_waiting:
+                    visitor_waiting = False
+                    self.visitor()
+                else:
+                    self.attract()
+            except VisitorArrived:
+                visitor_waiting = True
+
+    def attract(self) -> None:
+        """Computers play each other until a key is pressed, with a pause between games."""
+        self.mode = "attract"
+        terminal = self.terminal
+        terminal.idle_seconds = None
+        terminal.on_key_while_busy = self._visitor_arrived
+        self.show_banner(True)
+        try:
+            level1, level2 = self.config.attract_levels
+            self.play({1: self._computer(1, level1), 2: self._computer(2, level2)})
+            terminal.idle(self.config.attract_pause)
+        finally:
+            terminal.on_key_while_busy = None
+
+    def visitor(self) -> None:
+        """A visitor pressed a key: their game (or their choice of one), then back to attract."""
+        self.visits += 1
+        self.mode = "visitor"
+        terminal = self.terminal
+        self.show_banner(False)
+        terminal.discard_input()
+        terminal.idle_seconds = self.config.idle_seconds
+        try:
+            players = self._choose()
+            if players is None:
+                return
+            terminal.write(WELCOME[players])
+            level = self.config.computer_level
+            seats = {1: None, 2: self._computer(2, level) if players == "human-computer" else None}
+            if self.play(seats) == "finished":
+                terminal.idle_seconds = None
+                terminal.on_key_while_busy = self._visitor_arrived  # a key: the next game at once
+                terminal.idle(self.config.result_seconds)
+        except (IdleTimeout, LineInterrupted):
+            terminal.discard_input()  # nobody is there any more: attract mode again
+        finally:
+            terminal.idle_seconds = None
+            terminal.on_key_while_busy = None
+
+    def _choose(self) -> str | None:
+        if self.config.players != "choose":
+            return self.config.players
+        while True:
+            self.terminal.write(CHOOSE_PROMPT)
+            answer = self.terminal.read_line()
+            if answer is None:
+                return None
+            choice = answer.strip()
+            if choice in (b"1", b"2"):
+                return "human-computer" if choice == b"1" else "two-humans"
+
+    def _visitor_arrived(self) -> None:
+        raise VisitorArrived
+
+    def _computer(self, number: int, level: int) -> ComputerPlayer:
+        return ComputerPlayer(number, level, self.config.bugs, seed=self.random.getrandbits(32))
+
+    def _print_banner(self, on: bool) -> None:
+        """A terminal without a window (a real Teletype) gets the banner on paper."""
+        if on:
+            self.terminal.write(
+                b"\r\n\r\n*** " + self.config.banner.upper().encode("ascii", "replace") + b" ***\r\n"
+            )
+
+    # -- one game -----------------------------------------------------------------------------
+
+    def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
+        """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
+        program = Life2Program(self.dialect, self.config.bugs)
+        table = GameTable(self.terminal, seats, on_answer=self._answered)
+        self.program, self.table = program, table
+        started_wall, started = now_iso(), self.monotonic()
+        ended = "finished"
+        try:
+            stop = drive(program.run(), table, self._line, Life2Program.REDISPLAY_LINES)
+            if table.observer.winner is None:
+                ended = "error" if stop is Stop.ERROR else "stopped"
+        except VisitorArrived:
+            ended = "visitor"
+            raise
+        except IdleTimeout:
+            ended = "idle"
+            raise
+        except LineInterrupted:
+            ended = "interrupted"
+            raise
+        except OperatorExit:
+            ended = "operator"
+            raise
+        finally:
+            self.games += 1
+            self._record(table, seats, started_wall, self.monotonic() - started, ended)
+        return ended
+
+    def _answered(self, number: int, line: bytes) -> None:
+        if self.mode == "visitor" and self.table is not None:
+            self._secret_round = self.table.observer.round
+
+    def variables(self) -> list[tuple[str, str]]:
+        """What the listing panel shows. In a visitor's game the squares typed (X, Y) stay hidden
+        until the board that places them is printed: the panel must not give a move away."""
+        program, table = self.program, self.table
+        if program is None or table is None:
+            return []
+        hidden = self.mode == "visitor" and table.observer.round == self._secret_round
+
+        def number(value: float) -> str:
+            return "?" if hidden else f"{value:g}"
+
+        v = program.v
+        return [
+            ("B", f"{v.B:g}"),
+            ("X(1)", number(program.X[1])),
+            ("Y(1)", number(program.Y[1])),
+            ("X(2)", number(program.X[2])),
+            ("Y(2)", number(program.Y[2])),
+            ("M2", f"{v.M2:g}"),
+            ("M3", f"{v.M3:g}"),
+        ]
+
+    def _line(self, number: int) -> None:
+        if self.on_line is not None and self.program is not None:
+            self.on_line(number, self.program)
+        if self.config.lines_per_second:
+            self.terminal.idle(1 / self.config.lines_per_second)
+
+    def _record(
+        self,
+        table: GameTable,
+        seats: dict[int, ComputerPlayer | None],
+        start: str,
+        seconds: float,
+        ended: str,
+    ) -> None:
+        record = GameRecord(
+            start=start,
+            end=now_iso(),
+            mode=self.mode,
+            players=[seats[n].name if seats[n] is not None else "human" for n in (1, 2)],  # type: ignore[union-attr]
+            winner=table.observer.winner,
+            ended=ended,
+            moves=table.moves,
+            duration=round(seconds, 3),
+            dialect=self.config.dialect,
+            bugs=sorted(self.config.bugs),
+        )
+        if not self.log.append(record) and not self._log_failed:
+            self._log_failed = True  # say it once; the exhibit goes on without its records
+            print(f"life2 exhibit: games are not being recorded: {self.log.problem}", file=sys.stderr)

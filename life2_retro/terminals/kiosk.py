@@ -1,0 +1,48 @@
+"""An unattended terminal: what visitors can press, and the operator's way out.
+
+At a museum anyone can touch the keyboard. Only typing a response works;
+Esc, Alt-F4, function keys and mouse clicks do nothing. The operator leaves
+with a chord of at least two modifiers and a key, which nobody presses by
+accident.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+MODIFIERS = ("ctrl", "alt", "shift", "meta")
+
+
+@dataclass(frozen=True)
+class KeyChord:
+    key: str
+    """pygame's name for the key: "q", "f12", "end"."""
+    modifiers: frozenset[str]
+
+    @classmethod
+    def parse(cls, text: str) -> KeyChord:
+        """`ctrl+alt+shift+q`: modifiers, then one key; ValueError saying what is allowed."""
+        parts = [part.strip().lower() for part in text.split("+")]
+        *modifiers, key = parts
+        unknown = [m for m in modifiers if m not in MODIFIERS]
+        if unknown or not key or key in MODIFIERS:
+            raise ValueError(
+                f"{text!r} is not a key chord: write modifiers ({', '.join(MODIFIERS)}) and one key, "
+                "joined by '+', e.g. 'ctrl+alt+shift+q'"
+            )
+        if len(set(modifiers)) < 2:
+            raise ValueError(f"{text!r} has fewer than two modifiers: a visitor could press it by chance")
+        return cls(key, frozenset(modifiers))
+
+    def matches(self, event: Any, pygame: Any) -> bool:
+        """Is this KEYDOWN the chord? Lock keys (Caps, Num) do not matter; other modifiers do."""
+        if pygame.key.name(event.key).lower() != self.key:
+            return False
+        masks = {
+            "ctrl": pygame.KMOD_CTRL,
+            "alt": pygame.KMOD_ALT,
+            "shift": pygame.KMOD_SHIFT,
+            "meta": pygame.KMOD_META | pygame.KMOD_GUI,
+        }
+        return all(bool(event.mod & mask) == (name in self.modifiers) for name, mask in masks.items())
