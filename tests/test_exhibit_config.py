@@ -83,3 +83,8 @@ def test_the_command_reports_a_bad_config_in_one_line(tmp_path):
 def test_check_accepts_the_example():
     result = life2("exhibit", "--config", str(EXAMPLE), "--check")
     assert result.returncode == 0 and b"valid" in result.stdout
+
+
+def test_the_readme_shows_the_example_config_word_for_word():
+    readme = (EXAMPLE.parent.parent / "README.md").read_text()
+    assert EXAMPLE.read_text().rstrip("\n") in readme

@@ -9,6 +9,7 @@ stops; `--stats` summarizes the game records.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from typing import Any
 
@@ -99,12 +100,25 @@ def run_exhibit(config: ExhibitConfig, terminal: Terminal | None = None, **optio
     from .runner import Exhibit
 
     log = RecordLog(config.records_path, config.records_max_bytes, config.records_keep)
+    _stop_cleanly_on_sigterm()
     terminal = terminal or build_terminal(config)
     with terminal:
         exhibit = Exhibit(config, terminal, log, **options)
         if hasattr(terminal, "set_side_panel"):
             _dress_window(config, terminal, exhibit)
         exhibit.run()
+
+
+def _stop_cleanly_on_sigterm() -> None:
+    """systemd stops a service with SIGTERM: end as the chord does, so the window and the port
+    are given back and the game in progress is recorded as stopped by the operator."""
+    import signal
+
+    def stop(signum: int, _frame: object) -> None:
+        raise SystemExit(0)
+
+    with contextlib.suppress(ValueError):  # not the main thread (tests): leave signals alone
+        signal.signal(signal.SIGTERM, stop)
 
 
 def _dress_window(config: ExhibitConfig, terminal: Any, exhibit: Any) -> None:

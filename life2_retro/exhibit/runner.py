@@ -177,8 +177,8 @@ class Exhibit:
         except LineInterrupted:
             ended = "interrupted"
             raise
-        except OperatorExit:
-            ended = "operator"
+        except (OperatorExit, SystemExit, KeyboardInterrupt):
+            ended = "operator"  # the chord, or the host stopping the service
             raise
         finally:
             self.games += 1
