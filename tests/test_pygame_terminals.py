@@ -626,3 +626,16 @@ def test_bench_render_measures_both_terminals(monkeypatch):
     for name in ("teletype", "crt"):
         rest, printing = render_bench.measure(name)
         assert rest > 0 and printing > 0
+
+
+@pytest.mark.parametrize("size", [(793, 800), (1024, 768), (641, 480), (1280, 1024)])
+def test_the_paper_has_no_seams_at_any_window_size(size):
+    """Rows of paper are drawn one by one; at any scale they must meet, or the desk shows through
+    as dark lines across the page."""
+    with teletype(size=size) as tty:
+        tty.write(b"HELLO\r\n" * 60)
+        tty.frame()
+        surface = tty.surface
+        x = tty.view.paper_x + tty.view.paper_w * 2 // 3  # a blank column of the paper
+        column = [luminance(surface.get_at((x, y))) for y in range(tty.view.head_y)]
+    assert min(column) > 150, min(column)

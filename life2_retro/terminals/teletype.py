@@ -20,6 +20,7 @@ window ends the game.
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -110,7 +111,7 @@ class PaperView:
 
     def _blank_line(self, row: int) -> Any:
         pygame = self.pygame
-        height = max(1, round(self.line_h))
+        height = max(1, math.ceil(self.line_h))  # rounding down would leave a gap every few rows
         surface = pygame.Surface((self.paper_w, height)).convert()
         tile = self.texture.get_height()
         offset = (row * height) % tile
