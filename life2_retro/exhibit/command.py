@@ -17,6 +17,7 @@ from ..exits import run_command
 from ..terminals.base import Terminal
 from .config import ConfigError, ExhibitConfig, load_config
 
+KIOSK_HISTORY_LINES = 300
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
 
@@ -61,6 +62,8 @@ def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
     options: dict[str, Any] = {"fullscreen": config.fullscreen, "size": config.size, "sound": config.sound}
     if config.terminal == "teletype":
         options["baud"] = config.teletype_baud
+        # visitors cannot scroll back: keep a page or two of paper, not weeks of it
+        options["history_lines"] = KIOSK_HISTORY_LINES
     else:
         options["baud"] = config.crt_baud
         options["phosphor"] = config.phosphor

@@ -61,6 +61,11 @@ class _Layout:
     area: tuple[int, int, int, int] = (0, 0, 0, 0)
     cell: tuple[float, float] = (0.0, 0.0)
     glyphs: dict[str, Any] = field(default_factory=dict)
+    rows: dict[str, Any] = field(default_factory=dict)
+    """Whole rows of text drawn once, by their text: boards and prompts come back again and again."""
+
+
+ROW_CACHE = 256
 
 
 class GlassView:
@@ -166,15 +171,35 @@ class GlassView:
                 overlay.blit(line, (0, y), special_flags=pygame.BLEND_MULT)
         return overlay
 
+    def _row(self, text: str) -> Any:
+        """One row of text as a surface, from the cache or drawn glyph by glyph."""
+        rows = self.layout.rows
+        surface = rows.pop(text, None)
+        if surface is None:
+            pygame = self.pygame
+            cell_w, cell_h = self.layout.cell
+            surface = pygame.Surface(
+                (self.layout.area[2] + math.ceil(cell_w), math.ceil(cell_h) + 1)
+            ).convert()
+            surface.fill((0, 0, 0))
+            for column, char in enumerate(text):
+                if char != " ":  # MAX, so a cell's black margin never clips its neighbour's glow
+                    at = (round(column * cell_w), 0)
+                    surface.blit(self._glyph(char), at, special_flags=pygame.BLEND_MAX)
+            if len(rows) >= ROW_CACHE:
+                del rows[next(iter(rows))]  # the row least recently drawn
+        rows[text] = surface
+        return surface
+
     def _draw_text(self) -> None:
         self.text.fill((0, 0, 0))
         x0, y0, _, _ = self.layout.area
-        cell_w, cell_h = self.layout.cell
+        cell_h = self.layout.cell[1]
         for row, line in enumerate(self.screen.cells):
-            for column, char in enumerate(line):
-                if char != " ":  # MAX, so a cell's black margin never clips its neighbour's glow
-                    at = (round(x0 + column * cell_w), round(y0 + row * cell_h))
-                    self.text.blit(self._glyph(char), at, special_flags=self.pygame.BLEND_MAX)
+            text = "".join(line).rstrip()
+            if text:
+                at = (x0, round(y0 + row * cell_h))
+                self.text.blit(self._row(text), at, special_flags=self.pygame.BLEND_MAX)
         self._drawn_version = self.screen.version
 
     def draw(self, surface: Any, seconds_per_frame: float, cursor_on: bool) -> None:

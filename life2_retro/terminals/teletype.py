@@ -220,9 +220,10 @@ class Teletype(PygameTerminal):
         sound: bool = True,
         erase: str = "_",
         seed: int = 33,
+        history_lines: int = 5000,
         **options: Any,
     ) -> None:
-        self.paper = PaperRoll(seed=seed)
+        self.paper = PaperRoll(seed=seed, max_lines=history_lines)
         self.erase = erase
         """What Backspace sends: the BASIC's erase (`_` for the 1978 BASIC)."""
         self.sounds: Sounds | None = None

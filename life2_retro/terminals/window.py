@@ -117,6 +117,8 @@ class PygameTerminal(Terminal):
         try:
             while not self._line_done:
                 self.frame()
+                if self._line_done:
+                    break
                 if self.idle_seconds is not None and self.clock.now() - self._last_key >= self.idle_seconds:
                     self._typed.clear()
                     raise IdleTimeout
@@ -326,17 +328,17 @@ class PygameTerminal(Terminal):
 
     def _layout(self) -> None:
         width, height = self.surface.get_size()
-        if self.side_panel is None:
+        panel_width = 0 if self.side_panel is None else round(width * self.side_panel.fraction)
+        if panel_width < 160 or width - panel_width < 320:  # no room for both: the terminal wins
             self.canvas = self.surface
         else:
-            left = max(320, round(width * (1 - self.side_panel.fraction)))
-            self.canvas = self.surface.subsurface((0, 0, min(left, width), height))
+            self.canvas = self.surface.subsurface((0, 0, width - panel_width, height))
         self.resized(self.canvas.get_size())
 
     def compose(self) -> None:
         """The whole picture: the terminal, the panel beside it, the overlay on it."""
         self.draw(self.canvas)
-        if self.side_panel is not None:
+        if self.side_panel is not None and self.canvas is not self.surface:
             width, height = self.surface.get_size()
             left = self.canvas.get_width()
             self.side_panel.draw(self.surface, (left, 0, width - left, height))
