@@ -141,6 +141,14 @@ def _shifted(mask: int) -> tuple[int, int, int, int, int, int, int, int]:
     )
 
 
+def spread(mask: int) -> int:
+    """The squares of `mask` and all their neighbours."""
+    result = mask
+    for shifted in _shifted(mask):
+        result |= shifted
+    return result
+
+
 def _planes(mask: int) -> tuple[int, int, int, int]:
     x0 = x1 = x2 = x3 = 0
     for bit in _shifted(mask):
