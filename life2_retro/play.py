@@ -127,5 +127,8 @@ def play(
     def game() -> None:
         with trace_file(trace_path) as on_line, terminal_class(terminal_name)(**(options or {})) as terminal:
             drive(Life2Program(dialect, bugs).run(), terminal, on_line, Life2Program.REDISPLAY_LINES)
+            linger = getattr(terminal, "linger", None)
+            if linger is not None:  # a window: the last board stays until the player is done
+                linger()
 
     return run_command("play", game)

@@ -112,7 +112,8 @@ def test_a_carriage_return_takes_its_time():
     with Teletype(clock=clock, sound=False) as tty:
         for data, seconds in ((b"\rX", 0.3), (b"\r\nX", 0.3), (b"XY", 0.2)):
             started = clock.now()
-            tty.write(data)  # returns on the frame after the last byte is due
+            tty.write(data)
+            tty.flush()  # returns on the frame after the last byte is due
             assert seconds <= clock.now() - started <= seconds + 1.5 / 60, data
 
 
@@ -372,8 +373,9 @@ def test_the_afterglow_decays_exponentially():
             screen.frame()
             levels.append(brightest())
     tau = screen.phosphor.persistence
-    # the write itself drew the first frame after the overwrite; each frame also cuts 3 off the tail
-    for frames, level in enumerate(levels, start=2):
+    # the write puts the spaces on the screen; each frame after it fades the afterglow, and also
+    # cuts 3 off the tail
+    for frames, level in enumerate(levels, start=1):
         expected = full * math.exp(-frames / 60 / tau)
         assert level == pytest.approx(expected, abs=3 * frames + 0.04 * full), (frames, level, expected)
     ratios = [later / earlier for earlier, later in zip(levels, levels[1:], strict=False)]
@@ -639,3 +641,42 @@ def test_the_paper_has_no_seams_at_any_window_size(size):
         x = tty.view.paper_x + tty.view.paper_w * 2 // 3  # a blank column of the paper
         column = [luminance(surface.get_at((x, y))) for y in range(tty.view.head_y)]
     assert min(column) > 150, min(column)
+
+
+@pytest.mark.parametrize("baud", [1200, 9600])
+def test_a_fast_line_keeps_its_pace_when_the_program_prints_in_small_pieces(baud):
+    """A board is printed three characters at a time. Each piece must not cost a whole frame, or
+    9600 baud would crawl at 60 pieces (180 characters) a second."""
+    clock = SimulatedClock()
+    with Crt(clock=clock, baud=baud) as screen:
+        started = clock.now()
+        pieces = baud // 6  # about 5 seconds of line
+        for _ in range(pieces):
+            screen.write(b" * ")
+        screen.flush()
+        rate = 3 * pieces / (clock.now() - started)
+    assert rate == pytest.approx(baud / 11, rel=0.02)
+
+
+@pytest.mark.parametrize("make", [teletype, crt], ids=["teletype", "crt"])
+@pytest.mark.parametrize("how", ["key", "close"])
+def test_the_last_board_stays_until_the_player_is_done(make, how):
+    import pygame
+
+    with make(baud=110) as terminal:
+        terminal.write(b"PLAYER 2 IS THE WINNER\r\n")
+        frames = terminal.frames
+        leave = pygame.event.Event(pygame.QUIT) if how == "close" else pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "
+        )
+        countdown = [90]
+
+        def player() -> None:
+            countdown[0] -= 1
+            if countdown[0] == 0:
+                pygame.event.post(leave)
+
+        terminal.frame_hooks.append(player)
+        terminal.linger()
+        assert terminal.throttle.pending == 0  # everything printed before it waits
+        assert terminal.frames - frames >= 89  # it waited for the player

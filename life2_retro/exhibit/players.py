@@ -221,7 +221,11 @@ def matrix_move(
     relevant, isolated = _actions(one, two)
     actions = relevant + ([PASS] if isolated else [])
     matrix = payoff_matrix(board, me, actions, SAME_COORD_DIAGONAL in bugs, printed)
-    weights = [w if w >= MIN_WEIGHT else 0.0 for w in solve(matrix)]
+    sure = [min(row) >= WIN for row in matrix]
+    if any(sure):  # a square that wins whatever the opponent names: no need to mix
+        weights = [1.0 if won else 0.0 for won in sure]
+    else:
+        weights = [w if w >= MIN_WEIGHT else 0.0 for w in solve(matrix)]
     if not any(weights):
         weights = [1.0] * len(actions)
     action = rng.choices(actions, weights)[0]

@@ -116,6 +116,12 @@ class Throttle:
             out.append(queue.popleft())
         return bytes(out)
 
+    def drained_at(self) -> float:
+        """When the last byte held will be due (the carriage's waits aside)."""
+        if not self._queue:
+            return self.clock.now()
+        return self._busy_until + len(self._queue) * self.pace.seconds_per_byte
+
     def next_due(self) -> float | None:
         """When the next held byte is due on the clock (None when nothing is held)."""
         if not self._queue:

@@ -98,9 +98,44 @@ class PygameTerminal(Terminal):
     # -- the terminal contract ------------------------------------------------------------------
 
     def write(self, data: bytes) -> None:
+        """Frames until the line is within one frame of carrying the bytes. A program prints in
+        small pieces (a board square is three characters): waiting out a whole frame for each
+        would hold a fast line to a few hundred characters a second."""
         self.throttle.feed(data)
+        while self.throttle.pending and self.throttle.drained_at() > self.clock.now() + self.frame_interval:
+            self.frame()
+        due = self.throttle.due(unlimited=self.turbo)  # what is due already goes on now; the picture
+        if due:  # follows on the next frame
+            self.receive(due)
+
+    def flush(self) -> None:
+        """Frames until every byte written is on paper or screen."""
         while self.throttle.pending:
             self.frame()
+
+    def linger(self) -> None:
+        """The game is over: keep the last board in sight until the player presses a key or
+        closes the window, as the paper would stay in the machine."""
+        self.flush()
+        self.pygame.display.set_caption(f"{self.title} - the end: press any key to close")
+
+        def done() -> None:
+            raise WindowClosed
+
+        self.on_key_while_busy = done
+        try:
+            while True:
+                self.frame()
+        except WindowClosed:
+            pass
+        finally:
+            self.on_key_while_busy = None
+
+    @property
+    def frame_interval(self) -> float:
+        if isinstance(self.clock, SimulatedClock):
+            return self.clock.frame_step
+        return 1 / FRAMES_PER_SECOND
 
     def echo(self, data: bytes) -> None:
         """The host's echo is never shown: the opponent must not read the move (a Teletype has
@@ -203,6 +238,8 @@ class PygameTerminal(Terminal):
                     else:
                         self.key_typed(char)
         elif kind == pygame.KEYDOWN:
+            if self.on_key_while_busy is not None and not self.reading and not self._is_modifier(event.key):
+                self.on_key_while_busy()
             self._key(event)
 
     # -- on a serial line: every key goes to the line as it is struck ------------------------------
