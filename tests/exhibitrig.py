@@ -52,7 +52,7 @@ class Rig:
             base.setdefault(table, {}).update(values)
         self.config: ExhibitConfig = parse_config(base, folder)
         self.clock = SimulatedClock(frame_step=frame_step)
-        self.terminal = build_terminal(self.config, clock=self.clock, baud=None, sound=False, size=size)
+        self.terminal = build_terminal(self.config, clock=self.clock, baud=9600, sound=False, size=size)
         self.log = RecordLog(
             self.config.records_path, self.config.records_max_bytes, self.config.records_keep
         )
@@ -63,6 +63,15 @@ class Rig:
         self.visitor: Callable[[Rig], None] = lambda rig: None
         self.random = random.Random(seed)
         self.terminal.frame_hooks.append(self._frame)
+        self.reads = 0
+        """How many lines the terminal has been asked for: one per prompt a visitor sees."""
+        read_line = self.terminal.read_line
+
+        def counted() -> bytes | None:
+            self.reads += 1
+            return read_line()
+
+        self.terminal.read_line = counted  # type: ignore[method-assign]
 
     def _frame(self) -> None:
         mode = self.exhibit.mode

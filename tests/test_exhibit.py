@@ -38,7 +38,7 @@ class Visitor:
         self.walk_away_after = walk_away_after
         self.visits = 0
         self.prompts = 0
-        self.last_read_frame = -1
+        self.answered_read = -1
         self.typed: list[str] = []
 
     def __call__(self, rig: Rig) -> None:
@@ -49,10 +49,9 @@ class Visitor:
             return
         if exhibit.visits != self.visits:  # a new visitor
             self.visits, self.prompts, self.typed = exhibit.visits, 0, []
-        if not rig.reading or self.last_read_frame == terminal.frames - 1:
-            self.last_read_frame = terminal.frames if rig.reading else -1
-            return
-        self.last_read_frame = terminal.frames
+        if not rig.reading or self.answered_read == rig.reads:
+            return  # no prompt, or this one is answered already
+        self.answered_read = rig.reads
         if self.prompts < self.answers:
             text = self.choice if self.prompts == 0 else SQUARES[(self.prompts - 1) % len(SQUARES)]
             self.typed.append(text)
