@@ -666,8 +666,10 @@ def test_the_last_board_stays_until_the_player_is_done(make, how):
     with make(baud=110) as terminal:
         terminal.write(b"PLAYER 2 IS THE WINNER\r\n")
         frames = terminal.frames
-        leave = pygame.event.Event(pygame.QUIT) if how == "close" else pygame.event.Event(
-            pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "
+        leave = (
+            pygame.event.Event(pygame.QUIT)
+            if how == "close"
+            else pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ")
         )
         countdown = [90]
 
