@@ -142,12 +142,12 @@ class ListingPanel:
         self._draw_box(surface, (left, top + height - self.box_h, width, self.box_h))
 
     def _draw_box(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
-        values = self.variables()
+        values = [("LINE", str(self.current)), *self.variables()]
         if self._box is None or values != self._box_text:
             pygame = self.pygame
             box = pygame.Surface(rect[2:]).convert()
             box.fill(BOX)
-            line = "  ".join(f"{name}={value}" for name, value in values)
+            line = "  ".join(f"{name}={value}" for name, value in values[1:])
             self.box_text.draw(box, f"LINE {self.current}", (self.text.cell[0] * 2, self.row_h // 2))
             self.box_text.draw(box, line, (self.text.cell[0] * 2, self.row_h * 2), self.columns)
             self._box, self._box_text = box, values

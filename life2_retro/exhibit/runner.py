@@ -39,8 +39,8 @@ class VisitorArrived(Exception):
 
 CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
 WELCOME = {
-    "human-computer": b"\r\n\r\nYOU ARE PLAYER 1 (*). THE COMPUTER IS PLAYER 2 (#).\r\n",
-    "two-humans": b"\r\n\r\nTWO PLAYERS: PLAYER 1 IS *, PLAYER 2 IS #. TAKE TURNS AT THE KEYS.\r\n",
+    "human-computer": b"\r\n\r\nYOU ARE PLAYER 1 (*). THE COMPUTER IS PLAYER 2 (#).\r\n\r\n",
+    "two-humans": b"\r\n\r\nTWO PLAYERS: PLAYER 1 IS *, PLAYER 2 IS #. TAKE TURNS AT THE KEYS.\r\n\r\n",
 }
 
 
