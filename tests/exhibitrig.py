@@ -42,6 +42,7 @@ class Rig:
         size: tuple[int, int] = (960, 600),
         seed: int = 1,
         panel: bool = True,
+        baud: int | None = 9600,
     ) -> None:
         base: dict[str, dict[str, Any]] = {
             "exhibit": {"fullscreen": False, "idle_seconds": 10, "result_seconds": 2},
@@ -52,7 +53,7 @@ class Rig:
             base.setdefault(table, {}).update(values)
         self.config: ExhibitConfig = parse_config(base, folder)
         self.clock = SimulatedClock(frame_step=frame_step)
-        self.terminal = build_terminal(self.config, clock=self.clock, baud=9600, sound=False, size=size)
+        self.terminal = build_terminal(self.config, clock=self.clock, baud=baud, sound=False, size=size)
         self.log = RecordLog(
             self.config.records_path, self.config.records_max_bytes, self.config.records_keep
         )

@@ -37,6 +37,10 @@ class VisitorArrived(Exception):
     """A key was pressed while computers were playing."""
 
 
+HISTORICAL_STEP = 0.02
+"""The historical speed waits in steps of at least this long: about a frame, so that a line costs
+its share of a second and not a whole frame."""
+
 CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
 WELCOME = {
     "human-computer": b"\r\n\r\nYOU ARE PLAYER 1 (*). THE COMPUTER IS PLAYER 2 (#).\r\n\r\n",
@@ -75,6 +79,7 @@ class Exhibit:
         self.games = 0
         self._log_failed = False
         self._secret_round: int | None = None
+        self._machine_time = 0.0
 
     # -- the cycle ----------------------------------------------------------------------------
 
@@ -90,6 +95,8 @@ class Exhibit:
                     self.attract()
             except VisitorArrived:
                 visitor_waiting = True
+            except LineInterrupted:  # Ctrl-C or BREAK at the Teletype: during attract, a visitor
+                visitor_waiting = self.mode == "attract"
 
     def attract(self) -> None:
         """Computers play each other until a key is pressed, with a pause between games."""
@@ -215,7 +222,12 @@ class Exhibit:
         if self.on_line is not None and self.program is not None:
             self.on_line(number, self.program)
         if self.config.lines_per_second:
-            self.terminal.idle(1 / self.config.lines_per_second)
+            # the machine's time runs ahead line by line; the terminal catches up in whole frames
+            now = self.monotonic()
+            # a frame that overshot is credited to the next lines; a wait for a key is not
+            self._machine_time = max(self._machine_time, now - 0.1) + 1 / self.config.lines_per_second
+            if self._machine_time - now >= HISTORICAL_STEP:
+                self.terminal.idle(self._machine_time - now)
 
     def _record(
         self,
