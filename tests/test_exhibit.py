@@ -61,6 +61,21 @@ class Visitor:
         self.prompts += 1
 
 
+def typing(lines: list[str]):
+    """A visitor who presses a key in attract mode, types these lines at the prompts, then leaves."""
+    answers = iter(lines)
+
+    def visitor(rig: Rig) -> None:
+        if rig.exhibit.mode == "attract":
+            press(pygame.K_SPACE, " ")
+        elif rig.reading and rig.terminal.frames % 2 == 0:
+            text = next(answers, None)
+            if text is not None:
+                type_line(text)
+
+    return visitor
+
+
 @pytest.fixture
 def rigs(tmp_path):
     made: list[Rig] = []
@@ -130,17 +145,7 @@ def test_two_visitors_play_each_other(rigs):
 
 def test_a_wrong_choice_is_asked_again(rigs):
     rig = rigs()
-    answers = iter(["3", "", "two", "1"])
-
-    def visitor(rig: Rig) -> None:
-        if rig.exhibit.mode == "attract":
-            press(pygame.K_a, "a")
-        elif rig.reading and rig.terminal.frames % 2 == 0:
-            text = next(answers, None)
-            if text is not None:
-                type_line(text)
-
-    rig.visitor = visitor
+    rig.visitor = typing(["3", "", "two", "1"])
     rig.exhibit.run(visits=1)
     (game,) = visitor_records(rig)
     assert game.players == ["human", "computer-2"] and game.ended == "idle"
@@ -153,17 +158,7 @@ def test_a_computer_commits_its_move_whatever_the_visitor_types(rigs, level):
     answers_by_run = []
     for first_turn_move in ("1,1", "5,5"):
         rig = rigs(settings={"exhibit": {"computer_level": level}}, seed=7)
-        typed = iter(["1", "2,2", "2,3", "3,2", first_turn_move])
-
-        def visitor(rig: Rig, typed=typed) -> None:
-            if rig.exhibit.mode == "attract":
-                press(pygame.K_SPACE, " ")
-            elif rig.reading and rig.terminal.frames % 2 == 0:
-                text = next(typed, None)
-                if text is not None:
-                    type_line(text)
-
-        rig.visitor = visitor
+        rig.visitor = typing(["1", "2,2", "2,3", "3,2", first_turn_move])
         rig.exhibit.run(visits=1)
         (game,) = visitor_records(rig)
         human = [i for i, (number, move) in enumerate(game.moves) if number == 1]
