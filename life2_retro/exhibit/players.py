@@ -210,6 +210,15 @@ def solve(matrix: Sequence[Sequence[float]], iterations: int = ITERATIONS) -> li
     return [count / iterations for count in counts]
 
 
+def strategy(matrix: Sequence[Sequence[float]]) -> list[float]:
+    """The weights to draw my action with: a sure win if there is one, else the solved mix."""
+    sure = [min(row) >= WIN for row in matrix]
+    if any(sure):  # wins whatever the opponent names: nothing to mix
+        return [1.0 if won else 0.0 for won in sure]
+    weights = [w if w >= MIN_WEIGHT else 0.0 for w in solve(matrix)]
+    return weights if any(weights) else [1.0] * len(matrix)
+
+
 def matrix_move(
     board: Board,
     me: int,
@@ -221,14 +230,7 @@ def matrix_move(
     relevant, isolated = _actions(one, two)
     actions = relevant + ([PASS] if isolated else [])
     matrix = payoff_matrix(board, me, actions, SAME_COORD_DIAGONAL in bugs, printed)
-    sure = [min(row) >= WIN for row in matrix]
-    if any(sure):  # a square that wins whatever the opponent names: no need to mix
-        weights = [1.0 if won else 0.0 for won in sure]
-    else:
-        weights = [w if w >= MIN_WEIGHT else 0.0 for w in solve(matrix)]
-    if not any(weights):
-        weights = [1.0] * len(actions)
-    action = rng.choices(actions, weights)[0]
+    action = rng.choices(actions, strategy(matrix))[0]
     return move_of(rng.choice(isolated) if action == PASS else action)
 
 
