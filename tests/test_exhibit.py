@@ -347,3 +347,20 @@ def test_the_log_is_whole_after_the_exhibit_is_killed_mid_game(tmp_path):
         timeout=60,
     )
     assert stats.returncode == 0 and b"attract" in stats.stdout.lower()
+
+
+def test_a_computers_game_is_cut_at_its_round_limit(rigs):
+    rig = rigs(settings={"attract": {"max_rounds": 2}}, baud=None)
+    games = []
+
+    def visitor(rig: Rig) -> None:
+        if rig.exhibit.games >= 3:
+            games.extend(rig.records())
+            raise KeyboardInterrupt
+
+    rig.visitor = visitor
+    with pytest.raises(KeyboardInterrupt):
+        rig.exhibit.run()
+    ended = [record.ended for record in games]
+    assert ended[:3] and set(ended[:3]) <= {"limit", "finished"} and "limit" in ended
+    assert all(len([m for m in r.moves if m[0] == 1]) <= 3 + 2 + 2 for r in games)  # setup, rounds, retypes

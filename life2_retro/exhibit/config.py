@@ -57,6 +57,7 @@ class ExhibitConfig:
     attract_levels: tuple[int, int] = (2, 3)
     banner: str = "PRESS ANY KEY TO PLAY LIFE2"
     attract_pause: float = 8.0
+    attract_rounds: int = 20
     result_seconds: float = 20.0
     listing_path: Path | None = None
     panel: bool = True
@@ -177,6 +178,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "levels": ("attract_levels", _levels),
         "banner": ("banner", _text),
         "pause_seconds": ("attract_pause", _number(0, 3600)),
+        "max_rounds": ("attract_rounds", _number(1, 10_000, whole=True)),
     },
     "listing": {
         "path": ("listing_path", _path),

@@ -28,9 +28,9 @@ ENDINGS = {
     "visitor": "cut short by a visitor",
     "error": "ended by a BASIC error",
     "operator": "stopped by the operator",
-    # the runner also writes these two: the program stopped without a winner, the serial line was lost
     "stopped": "stopped without a winner",
-    "interrupted": "line to the terminal lost",
+    "interrupted": "stopped by Ctrl-C or BREAK at the Teletype",
+    "limit": "an attract game cut at its round limit",
 }
 WINNERS = (1, 2, "draw", None)
 MAX_PROBLEMS_SHOWN = 50

@@ -37,6 +37,13 @@ class VisitorArrived(Exception):
     """A key was pressed while computers were playing."""
 
 
+class RoundLimit(Exception):
+    """Two computers have played `attract.max_rounds` turns: a fresh game shows more to visitors.
+
+    Strong players can keep a position alive for hundreds of turns, hours at 10 characters a
+    second."""
+
+
 HISTORICAL_STEP = 0.02
 """The historical speed waits in steps of at least this long: about a frame, so that a line costs
 its share of a second and not a whole frame."""
@@ -168,6 +175,8 @@ class Exhibit:
         """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
         program = Life2Program(self.dialect, self.config.bugs)
         table = GameTable(self.terminal, seats, on_answer=self._answered)
+        if self.mode == "attract":
+            table.on_answer = self._count_rounds
         self.program, self.table = program, table
         started_wall, started = now_iso(), self.monotonic()
         ended = "finished"
@@ -178,6 +187,8 @@ class Exhibit:
         except VisitorArrived:
             ended = "visitor"
             raise
+        except RoundLimit:
+            ended = "limit"
         except IdleTimeout:
             ended = "idle"
             raise
@@ -191,6 +202,10 @@ class Exhibit:
             self.games += 1
             self._record(table, seats, started_wall, self.monotonic() - started, ended)
         return ended
+
+    def _count_rounds(self, number: int, line: bytes) -> None:
+        if self.table is not None and self.table.observer.round > self.config.attract_rounds:
+            raise RoundLimit
 
     def _answered(self, number: int, line: bytes) -> None:
         if self.mode == "visitor" and self.table is not None:
