@@ -15,9 +15,14 @@ import time
 
 from .terminals.line_settings import LineSettings
 from .terminals.serial import SerialTerminal
+from .terminals.serial_link import SerialLink
 
 RUNS = ((110, 60), (300, 100), (1200, 240), (9600, 1200))
 """(baud, characters sent): about six seconds at 110 baud, one or two at the others."""
+
+
+def _quiet(message: str) -> None:
+    """The bench's line needs no news on stderr."""
 
 
 def _arrivals(master: int, count: int, times: list[float]) -> None:
@@ -32,21 +37,28 @@ def _arrivals(master: int, count: int, times: list[float]) -> None:
 
 
 def measure(baud: int, count: int) -> float:
-    """Characters a second arriving at the far end while life2 sends `count` of them."""
+    """Characters a second arriving at the far end while life2 sends `count` of them.
+
+    Timed from the moment life2 is handed the characters to the arrival of the last: a reader
+    that wakes late for the first one cannot make the line look faster than it is."""
     master, slave = os.openpty()
     times: list[float] = []
     try:
         reader = threading.Thread(target=_arrivals, args=(master, count, times))
         reader.start()
-        with SerialTerminal(os.ttyname(slave), baud=baud, fill_after_cr=0, fill_after_lf=0) as line:
+        settings = LineSettings(baud=baud)
+        link = SerialLink(os.ttyname(slave), settings, log=_quiet)
+        fills = {"fill_after_cr": 0, "fill_after_lf": 0}
+        with SerialTerminal(os.ttyname(slave), baud=baud, link=link, **fills) as line:
+            started = time.monotonic()
             line.write(b"A" * count)
         reader.join(timeout=30)
     finally:
         os.close(master)
         os.close(slave)
-    if len(times) < 2:
-        raise OSError("the pty delivered too little to measure")
-    return (len(times) - 1) / (times[-1] - times[0])
+    if len(times) < count or times[-1] <= started:
+        raise OSError(f"the pty delivered {len(times)} of {count} characters")
+    return len(times) / (times[-1] - started)
 
 
 def line_bench_command() -> int:

@@ -87,7 +87,6 @@ def test_ten_thousand_cycles_raise_nothing_and_do_not_grow(tmp_path, terminal, c
     logs = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("life2-games"))
     assert logs[0] == "life2-games.jsonl" and len(logs) <= 4  # rotated, three old files kept at most
     records = rig.records()
-    assert {r.ended for r in records} <= {"visitor", "idle", "finished"} and records[-1].mode in (
-        "visitor",
-        "attract",
-    )
+    assert {r.ended for r in records} <= {"visitor", "idle", "finished"}
+    assert {r.mode for r in records} == {"visitor", "attract"}
+    assert all(r.ended == "visitor" for r in records if r.mode == "attract")  # each cut short by a key

@@ -132,18 +132,32 @@ def test_ctrl_c_stops_the_game_cleanly(far_end, serial_game):
     assert "Traceback" not in proc.stderr and "stopped the game from the line" in proc.stderr
 
 
-def test_a_break_stops_the_output_at_once(far_end, serial_game):
-    """At the real 110 baud: a BREAK (read as NUL) during the title stops the printing there."""
+def test_ctrl_c_stops_the_output_at_once(far_end, serial_game):
+    """At the real 110 baud: Ctrl-C during the title stops the printing there (a pty cannot carry a
+    BREAK; the BREAK's marking is tested below, and leads to the same place)."""
     proc = serial_game()
     far_end.read_until(b"  ")
-    far_end.type(b"\x00")
+    far_end.type(b"\x03")
     started = time.monotonic()
-    assert proc.wait(timeout=10) == 0
+    far_end.read_until(b"\r\0\0\n\0")
     stopped_in = time.monotonic() - started
+    assert proc.wait(timeout=10) == 0
     far_end.read_available(0.3)
     # the title's 32 spaces take 3.2 s before LIFE2 is struck: it never is
-    assert stopped_in < 1.0 and b"LIFE2" not in far_end.output, (stopped_in, far_end.output)
+    assert stopped_in < 1.5 and b"LIFE2" not in far_end.output, (stopped_in, far_end.output)
     assert far_end.output.endswith(b"\r\0\0\n\0")
+
+
+def test_the_kernel_is_asked_to_mark_a_break_and_a_plain_nul_is_noise(far_end, serial_game):
+    """On a serial device the port is set to PARMRK, so a BREAK comes as 0xFF 0 0 and a NUL (a fill
+    character echoed back, a burst of noise) is only noise: the game goes on."""
+    proc = serial_game(*FAST)
+    far_end.read_until(b"? ")
+    assert termios.tcgetattr(far_end.slave)[0] & termios.PARMRK
+    far_end.type(b"\x00\x00\x80")
+    type_game(far_end, QUICK_GAME)
+    far_end.read_until(b"OK\r")
+    assert proc.wait(timeout=10) == 0
 
 
 # -- unplugging ------------------------------------------------------------------------------------
@@ -227,6 +241,7 @@ def loop_terminal(**options) -> SerialTerminal:
         (b"9,9\x151,1\r", b"1,1"),
         (b"9,9@2,2\r", b"2,2"),
         (b"\x01\x1b[1;5H\x7e\x9f1,1\r", b"[1;5H~1,1"),
+        (b"\x001,\x801\r", b"1,1"),
         (b"X" * 100 + b"\r", b"X" * 72),
         (b"\x7f\x7f1\r", b"1"),
     ],
@@ -237,21 +252,52 @@ def test_the_line_discipline(typed, line):
         assert terminal.read_line() == line
 
 
-def test_a_full_line_rings_the_bell_and_echo_shows_the_keys():
+def test_a_full_line_rings_the_bell_once_and_echo_shows_the_keys():
     discipline = LineDiscipline(echo=True)
     keyed = discipline.feed(b"1,x\x7f2" + b"7" * 80 + b"\x15")
-    assert keyed.echo == b"1,X_2" + b"7" * 69 + b"\a" * 11 + b"@\r" and keyed.lines == []
-    assert LineDiscipline().feed(b"1" * 73).echo == b"\a"  # the bell even without echo
+    assert keyed.echo == b"1,X_2" + b"7" * 69 + b"\a" + b"@\r" and keyed.lines == []
+    assert LineDiscipline().feed(b"1" * 300).echo == b"\a"  # the bell even without echo, and once
+    held = LineDiscipline()
+    assert held.feed(b"1" * 73).echo == b"\a" and held.feed(b"1" * 72).echo == b""  # still full
+    assert held.feed(b"\x7f22").echo == b"\a"  # room for one, then full again: a new bell
     keyed = LineDiscipline().feed(b"1,1\r2,2\r3")
     assert keyed.lines == [b"1,1", b"2,2"] and keyed.echo == b""
 
 
-@pytest.mark.parametrize("key", [b"\x03", b"\x83", b"\x00"])
-def test_ctrl_c_and_break_interrupt(key):
+@pytest.mark.parametrize("key", [b"\x03", b"\x83"])
+def test_ctrl_c_interrupts(key):
     with loop_terminal() as terminal:
         terminal.link.port.write(b"1," + key + b"1\r")
         with pytest.raises(LineInterrupted):
             terminal.read_line()
+
+
+@pytest.mark.parametrize(
+    ("reads", "interrupted", "line"),
+    [
+        ([b"1,\xff\x00\x001\r"], True, None),  # a BREAK
+        ([b"1,\xff", b"\x00", b"\x001\r"], True, None),  # a BREAK split across reads
+        ([b"1,\xff\xff1\r"], False, b"11"),  # 0xFF, doubled by the kernel: RUBOUT with even parity
+        ([b"1,\xff\x00\xb11\r"], False, b"1,1"),  # a character with a parity error: noise
+        ([b"1,\x001\r"], False, b"1,1"),  # a NUL: noise
+    ],
+)
+def test_the_kernels_marking_tells_a_break_from_noise(reads, interrupted, line):
+    discipline = LineDiscipline(marked=True)
+    results = [discipline.feed(data) for data in reads]
+    assert any(r.interrupted for r in results) is interrupted
+    if line is not None:
+        assert [line] == [got for r in results for got in r.lines]
+
+
+def test_the_echo_and_the_bell_go_out_while_the_player_types(far_end, tmp_path):
+    with SerialTerminal(str(far_end.link), echo=True, pace_baud=9600) as terminal:
+        far_end.type(b"1,1")
+        terminal.idle(0.3)
+        assert text(far_end.read_available()) == b"1,1"
+        far_end.type(b"2" * 80)
+        terminal.idle(0.3)
+        assert text(far_end.read_available()) == b"2" * 69 + b"\a"
 
 
 def test_output_fills_folds_and_never_sends_control_codes():
@@ -385,7 +431,7 @@ def test_bench_line_measures_the_pace_at_the_far_end(monkeypatch, capsys):
     monkeypatch.setattr(line_bench, "RUNS", ((9600, 300),))
     assert line_bench.line_bench_command() == 0
     ratio = float(capsys.readouterr().out.split("ratio")[-1])
-    assert 0.5 < ratio < 1.05, ratio  # never much faster than the line (the first arrival may be late)
+    assert 0.5 < ratio <= 1.0 + 1e-6, ratio  # never faster than the line
 
 
 @pytest.mark.parametrize(("name", "local_echo"), [("teletype", True), ("crt", False), ("crt", True)])

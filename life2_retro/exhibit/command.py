@@ -34,7 +34,12 @@ def exhibit_command(args: argparse.Namespace) -> int:
         return stats_command(str(config.records_path))
     if args.check:
         summary = f"{config.terminal}, players {config.players}, records {config.records_path}"
-        print(f"{args.config}: valid ({summary})")
+        _, _, why_not = listing_panel_rows(config)
+        if why_not is not None and config.listing_path is not None:
+            print(f"life2 exhibit: listing.path: {why_not}", file=sys.stderr)
+            return 2
+        panel = "the listing" if why_not is None else "our notes"
+        print(f"{args.config}: valid ({summary}; the panel shows {panel})")
         return 0
     return run_command("exhibit", lambda: run_exhibit(config))
 
@@ -64,6 +69,8 @@ def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
         options["baud"] = config.teletype_baud
         # visitors cannot scroll back: keep a page or two of paper, not weeks of it
         options["history_lines"] = KIOSK_HISTORY_LINES
+        # Backspace sends the dialect's erase, as in `life2 --terminal teletype`
+        options["erase"] = "\b" if config.dialect == "gwbasic" else "_"
     else:
         options["baud"] = config.crt_baud
         options["phosphor"] = config.phosphor

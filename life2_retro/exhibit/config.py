@@ -23,6 +23,9 @@ PLAYERS = ("choose", "human-computer", "two-humans")
 LEVELS = (1, 2, 3)
 PHOSPHORS = ("p1", "p3", "p4")
 EFFECTS = ("scanlines", "glow", "persistence", "vignette")
+EMPTY_ANSWERS = ("ask-again", "basic")
+"""What Return on an empty line does in a visitor's game: waits for a real answer, or (basic) goes to
+the BASIC, which in 1978 stopped the program there."""
 
 
 class ConfigError(ValueError):
@@ -59,6 +62,7 @@ class ExhibitConfig:
     attract_pause: float = 8.0
     attract_rounds: int = 20
     result_seconds: float = 20.0
+    empty_answer: str = "ask-again"
     listing_path: Path | None = None
     panel: bool = True
     lines_per_second: float = 0.0
@@ -173,6 +177,7 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "fullscreen": ("fullscreen", _boolean),
         "size": ("size", _size),
         "result_seconds": ("result_seconds", _number(0, 600)),
+        "empty_answer": ("empty_answer", _one_of(EMPTY_ANSWERS)),
     },
     "attract": {
         "levels": ("attract_levels", _levels),
@@ -252,6 +257,6 @@ def load_config(path: str | Path) -> ExhibitConfig:
             data = tomllib.load(handle)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except tomllib.TOMLDecodeError as exc:
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
     return parse_config(data, path.resolve().parent)

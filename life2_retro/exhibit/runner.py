@@ -157,6 +157,7 @@ class Exhibit:
                 return "human-computer" if choice == b"1" else "two-humans"
 
     def _visitor_arrived(self) -> None:
+        self.terminal.stop_output()  # the computers' game stops printing at once
         raise VisitorArrived
 
     def _computer(self, number: int, level: int) -> ComputerPlayer:
@@ -174,7 +175,12 @@ class Exhibit:
     def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
         """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
         program = Life2Program(self.dialect, self.config.bugs)
-        table = GameTable(self.terminal, seats, on_answer=self._answered)
+        table = GameTable(
+            self.terminal,
+            seats,
+            on_answer=self._answered,
+            ask_again_when_empty=self.config.empty_answer == "ask-again",
+        )
         if self.mode == "attract":
             table.on_answer = self._count_rounds
         self.program, self.table = program, table

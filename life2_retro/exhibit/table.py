@@ -31,6 +31,7 @@ class GameTable(Terminal):
         terminal: Terminal,
         seats: dict[int, Computer | None],
         on_answer: Callable[[int, bytes], None] | None = None,
+        ask_again_when_empty: bool = False,
     ) -> None:
         self.terminal = terminal
         self.seats = seats
@@ -38,6 +39,8 @@ class GameTable(Terminal):
         self.observer = GameObserver()
         self.moves: list[list[object]] = []
         self.on_answer = on_answer
+        self.ask_again_when_empty = ask_again_when_empty
+        """A visitor's Return on an empty line is not passed on (the 1978 BASIC would stop)."""
         self._last_prompted = 1
 
     @property
@@ -62,6 +65,8 @@ class GameTable(Terminal):
         player = self.seats.get(number)
         if player is None:
             line = self.terminal.read_line()
+            while line is not None and self.ask_again_when_empty and not line.strip():
+                line = self.terminal.read_line()
             if line is None:
                 return None
         else:

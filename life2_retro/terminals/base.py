@@ -58,6 +58,9 @@ class Terminal(ABC):
         """Let time pass with the terminal still alive (keys are noticed, windows redrawn)."""
         time.sleep(seconds)
 
+    def stop_output(self) -> None:
+        """Drop whatever is still to be printed (a visitor arrived: the computers' game is over)."""
+
     def discard_input(self) -> None:
         """Forget whatever was typed and not yet read (a game abandoned, a visitor's first key)."""
 

@@ -12,6 +12,16 @@ from dataclasses import dataclass
 from typing import Any
 
 MODIFIERS = ("ctrl", "alt", "shift", "meta")
+KEYS = (
+    *"abcdefghijklmnopqrstuvwxyz0123456789",
+    *(f"f{n}" for n in range(1, 13)),
+    "end",
+    "home",
+    "delete",
+    "insert",
+    "backspace",
+)
+"""Keys a chord may end with, by pygame's own names for them."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +40,11 @@ class KeyChord:
             raise ValueError(
                 f"{text!r} is not a key chord: write modifiers ({', '.join(MODIFIERS)}) and one key, "
                 "joined by '+', e.g. 'ctrl+alt+shift+q'"
+            )
+        if key not in KEYS:
+            raise ValueError(
+                f"{text!r} ends with {key!r}: the key is a letter, a digit, f1 to f12, "
+                "end, home, delete, insert or backspace"
             )
         if len(set(modifiers)) < 2:
             raise ValueError(f"{text!r} has fewer than two modifiers: a visitor could press it by chance")

@@ -67,6 +67,7 @@ class SerialTerminal(RedisplayingTerminal):
         self._reading = False
         self._last_key = time.monotonic()
         self.link.open()
+        self.discipline.marked = self.link.marked
         self.link.log(f"playing on the line {port} ({settings.describe()}); Ctrl-C here ends the game")
 
     # -- the terminal contract ------------------------------------------------------------------
@@ -89,8 +90,10 @@ class SerialTerminal(RedisplayingTerminal):
             while not self._lines:
                 try:
                     self._take(self.link.read())
+                    self._pump()
                 except LinkLost:
                     self._recover()
+                    self._last_key = time.monotonic()  # the time away is not the player's
                 if self.idle_seconds is not None and time.monotonic() - self._last_key >= self.idle_seconds:
                     self.discard_input()
                     raise IdleTimeout
@@ -103,8 +106,13 @@ class SerialTerminal(RedisplayingTerminal):
         while time.monotonic() < until:
             try:
                 self._take(self.link.read())
+                self._pump()
             except LinkLost:
                 self._recover()
+
+    def stop_output(self) -> None:
+        self.throttle.clear()
+        self.link.drop_output()
 
     def discard_input(self) -> None:
         self.discipline.discard()
@@ -114,6 +122,13 @@ class SerialTerminal(RedisplayingTerminal):
         self.link.close()
 
     # -- the line -------------------------------------------------------------------------------
+
+    def _pump(self) -> None:
+        """Send what is due (the echo of keys, a bell) without waiting for the rest."""
+        if self.throttle.pending:
+            due = self.throttle.due()
+            if due:
+                self.link.write(due)
 
     def _send(self, data: bytes) -> None:
         """Put the bytes on the line at its pace, listening for Ctrl-C and BREAK in between."""
@@ -138,6 +153,8 @@ class SerialTerminal(RedisplayingTerminal):
                 self.link.write(self.output.shape(b"\r\n"))
             self.link.log("the player stopped the game from the line (Ctrl-C or BREAK)")
             raise LineInterrupted
+        if not keyed.keys:
+            return  # noise: nobody typed anything
         self._last_key = time.monotonic()
         if not self._reading and self.on_key_while_busy is not None:
             self.on_key_while_busy()
@@ -152,6 +169,7 @@ class SerialTerminal(RedisplayingTerminal):
         self._lines.clear()
         while True:
             self.link.reopen()
+            self.discipline.marked = self.link.marked
             try:
                 self._send(self.output.shape(b"\r\n" + self.redisplay()))
                 return

@@ -11,6 +11,7 @@ frame, which never blocks a window.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -39,6 +40,25 @@ class LinkLost(OSError):
     """The port went away; reopen it."""
 
 
+def _mark_breaks(port: object) -> bool:
+    """Ask the kernel to mark a BREAK (0xFF 0 0) instead of handing it over as a bare NUL: only a
+    serial device (a tty) can; True if this one does."""
+    fd = getattr(port, "fd", None)
+    if not isinstance(fd, int):
+        return False
+    try:
+        import termios
+
+        if not os.isatty(fd):
+            return False
+        attrs = termios.tcgetattr(fd)
+        attrs[0] = (attrs[0] | termios.PARMRK) & ~(termios.IGNBRK | termios.BRKINT | termios.IGNPAR)
+        termios.tcsetattr(fd, termios.TCSANOW, attrs)
+        return bool(termios.tcgetattr(fd)[0] & termios.PARMRK)
+    except (ImportError, OSError, termios.error):
+        return False
+
+
 def say(message: str) -> None:
     print(f"life2: {message}", file=sys.stderr, flush=True)
 
@@ -58,6 +78,8 @@ class SerialLink:
         self.port: object | None = None
         self.losses = 0
         """How many times the port went away."""
+        self.marked = False
+        """The kernel marks BREAKs and bad characters on this port (see discipline.py)."""
         self._tries = 0
         self._next_try = 0.0
         self._lost_at = 0.0
@@ -77,6 +99,7 @@ class SerialLink:
             setattr(port, name, value)
         port.timeout = POLL
         port.open()
+        self.marked = _mark_breaks(port)
         return port
 
     # -- bytes both ways ------------------------------------------------------------------------

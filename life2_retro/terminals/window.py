@@ -142,6 +142,7 @@ class PygameTerminal(Terminal):
         already printed the keys itself)."""
 
     def read_line(self) -> bytes | None:
+        self.flush()  # the prompt is printed whole before a key can strike the paper
         self.input_starts()
         self._typed.clear()
         if self._script is not None:
@@ -160,6 +161,9 @@ class PygameTerminal(Terminal):
         finally:
             self.reading = False
         return bytes(self._typed)
+
+    def stop_output(self) -> None:
+        self.throttle.clear()
 
     def discard_input(self) -> None:
         self._typed.clear()
@@ -261,8 +265,8 @@ class PygameTerminal(Terminal):
             self.receive(code)
 
     def key_code(self, char: str) -> bytes:
-        """What the keyboard sends for a printable key."""
-        return char.encode("ascii")
+        """What the keyboard sends for a printable key (nothing for a key outside ASCII)."""
+        return char.encode("ascii") if " " <= char <= "~" else b""
 
     def _line_key(self, event: Any) -> bool:
         """Return, RUBOUT, Break and control keys on a line; True if the key was one of them."""
