@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+from .oracle_speed import quick_oracle
+
 PCBASIC_VERSION = "2.0.8"
 ARTEFACT = b"\xff"
 """PC-BASIC writes 0xFF after an error message into its output stream; no BASIC sends it."""
@@ -54,12 +56,19 @@ def keystrokes(responses: Sequence[bytes]) -> str:
     return "".join(response.decode("latin-1") + "\r" for response in responses)
 
 
-def run_program(program: bytes, responses: Sequence[bytes]) -> OracleRun:
-    """Run a BASIC program (numbered lines) in a fresh PC-BASIC session."""
+def run_program(program: bytes, responses: Sequence[bytes], *, quick: bool = True) -> OracleRun:
+    """Run a BASIC program (numbered lines) in a fresh PC-BASIC session.
+
+    `quick` applies the speed-ups of oracle_speed, which change nothing PC-BASIC
+    computes; `life2 bench` turns them off to time PC-BASIC as it is installed.
+    """
     pcbasic, error = _pcbasic()
     output = io.BytesIO()
     trace: list[int] = []
-    with pcbasic.Session(input_streams=io.BytesIO(b""), output_streams=output) as session:
+    with (
+        quick_oracle() if quick else contextlib.nullcontext(),
+        pcbasic.Session(input_streams=io.BytesIO(b""), output_streams=output) as session,
+    ):
         for line in program.splitlines():
             if line.strip():
                 session.execute(line)

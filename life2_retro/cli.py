@@ -162,7 +162,7 @@ def _subcommand_parsers() -> dict[str, argparse.ArgumentParser]:
     compare.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
     compare.add_argument("--show", type=positive_int, default=5, metavar="K", help="report at most K scripts")
     compare.add_argument(
-        "--jobs", type=positive_int, metavar="J", help="PC-BASIC processes (default: 2 per core)"
+        "--jobs", type=positive_int, metavar="J", help="PC-BASIC processes (default: one per core)"
     )
     _add_mode_options(compare, Dialect.GWBASIC)
 

@@ -166,7 +166,7 @@ def compare_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[
             batch = [read_responses(args.input)]
         else:
             batch = [script(args.seed, index) for index in range(args.generate)]
-        jobs = args.jobs or 2 * (os.cpu_count() or 1)  # PC-BASIC idles in its keyboard wait
+        jobs = args.jobs or os.cpu_count() or 1  # with its timer slack cut, PC-BASIC is busy, not idle
         result = compare_scripts(program, batch, dialect, bugs, min(jobs, len(batch)))
     except OSError as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)

@@ -242,3 +242,4 @@ def test_bench_prints_the_ratios(oracle, listing):
     assert result.returncode == 0
     text = result.stdout.decode()
     assert "x faster than PC-BASIC (wall)" in text and "us/generation" in text and "ratio:" in text
+    assert "x faster than PC-BASIC as installed" in text

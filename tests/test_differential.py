@@ -20,7 +20,7 @@ from .helpers import FAITHFUL, FIXED, QUICK_GAME
 
 GENERATED = int(os.environ.get("LIFE2_DIFFERENTIAL_SCRIPTS", "300"))
 SEED = 1978
-JOBS = 2 * (os.cpu_count() or 1)
+JOBS = os.cpu_count() or 1
 
 HAND_WRITTEN: list[list[bytes]] = [
     QUICK_GAME,

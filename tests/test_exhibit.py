@@ -346,7 +346,11 @@ def test_the_log_is_whole_after_the_exhibit_is_killed_mid_game(tmp_path):
     assert records
     assert all(problem.endswith("cut short (the writer was stopped mid-line)") for problem in problems)
     assert all(r.mode == "attract" and r.players[0].startswith("computer") for r in records)
-    assert all(r.ended == "finished" and r.winner is not None for r in records)
+    # a game the kill did not reach ended on its own: with a winner, or at the attract round limit
+    assert all(
+        (r.ended == "finished" and r.winner is not None) or (r.ended == "limit" and r.winner is None)
+        for r in records
+    ), [(r.ended, r.winner) for r in records]
     assert [r.start for r in records] == sorted(r.start for r in records) and all(
         r.duration > 0 for r in records
     )

@@ -1,0 +1,65 @@
+"""The oracle's speed-ups change nothing PC-BASIC computes (basic_reference/oracle_speed.py)."""
+
+from __future__ import annotations
+
+import ctypes
+import random
+import sys
+
+import pytest
+
+from basic_reference.oracle import run_program
+from basic_reference.oracle_speed import (
+    PR_GET_TIMERSLACK,
+    fast_pixel_moves,
+    pcbasic_move,
+    quick_oracle,
+    timer_slack,
+    zero_filled_move,
+)
+
+
+def _random_matrix(matrix_type: type, rng: random.Random, height: int, width: int):
+    return matrix_type(height, width, [rng.randrange(256) for _ in range(height * width)])
+
+
+def test_the_zero_filled_move_equals_pcbasics_own(oracle):
+    from pcbasic.basic.base.bytematrix import ByteMatrix
+
+    original = pcbasic_move()
+    with fast_pixel_moves():
+        assert ByteMatrix.move is zero_filled_move and pcbasic_move() is original
+    assert ByteMatrix.move is original is not zero_filled_move
+    rng = random.Random(1978)
+    # the scrolls a 640x200 CGA text screen makes (8-pixel rows), then random blocks, overlapping or not,
+    # some reaching past the edge
+    cases = [(8, 200, 0, 640, 0, 0), (0, 192, 0, 640, 8, 0), (16, 200, 0, 640, 8, 0)]
+    cases += [
+        (sy0, rng.randrange(sy0, 40), sx0, rng.randrange(sx0, 40), rng.randrange(36), rng.randrange(36))
+        for sy0, sx0 in ((rng.randrange(36), rng.randrange(36)) for _ in range(300))
+    ]
+    for case in cases:
+        height, width = (200, 640) if case[3] == 640 else (36, 36)
+        seed = rng.random()
+        ours = _random_matrix(ByteMatrix, random.Random(seed), height, width)
+        theirs = _random_matrix(ByteMatrix, random.Random(seed), height, width)
+        zero_filled_move(ours, *case)
+        original(theirs, *case)
+        assert ours == theirs, case
+
+
+def test_a_scrolling_program_prints_the_same_with_and_without_the_speed_ups(oracle):
+    program = b"10 FOR I=1 TO 60: PRINT I; STRING$(I MOD 70, 65 + I MOD 26): NEXT\n20 INPUT A$: PRINT A$\n"
+    quick, plain = run_program(program, [b"GO"]), run_program(program, [b"GO"], quick=False)
+    assert quick == plain and quick.output.count(b"\n") > 60
+    with quick_oracle():  # nested in another quick run, as a pool worker might be
+        assert run_program(program, [b"GO"]) == plain
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="timer slack is a Linux setting")
+def test_the_timer_slack_is_put_back():
+    prctl = ctypes.CDLL(None).prctl
+    before = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0)
+    with timer_slack(1):
+        assert prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) == 1
+    assert prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) == before > 1
