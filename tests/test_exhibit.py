@@ -203,6 +203,42 @@ def test_visitors_cannot_close_it_only_the_operator_chord_does(rigs):
     assert not pygame.mouse.get_visible()
 
 
+def test_in_attract_mode_only_a_typing_key_wakes_the_exhibit(rigs):
+    """Esc, Alt-F4, function keys, Ctrl-Alt chords and the mouse leave the computers playing."""
+    rig = rigs()
+    pokes = [
+        pygame.event.Event(pygame.QUIT),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""),
+        pygame.event.Event(
+            pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL | pygame.KMOD_LALT, unicode="q"
+        ),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LGUI, unicode="a"),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)),
+        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False),
+    ]
+    woke_after: list[int] = []
+
+    def visitor(rig: Rig) -> None:
+        if rig.exhibit.mode == "attract":
+            if pokes:
+                pygame.event.post(pokes.pop(0))
+            else:
+                press(pygame.K_m, "M")  # a visitor types
+        elif not woke_after:
+            woke_after.append(len(pokes))
+            press(pygame.K_q, "Q", pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT)
+
+    rig.visitor = visitor
+    with pytest.raises(OperatorExit):
+        rig.exhibit.run()
+    assert woke_after == [0] and rig.exhibit.visits == 1
+
+
 def test_the_live_listing_follows_the_program_and_never_shows_player_2_the_square_of_player_1(rigs):
     rig = rigs()
     visitor = Visitor(answers=12, choice="2", half_typed="", walk_away_after=1)

@@ -1,7 +1,8 @@
 """An unattended terminal: what visitors can press, and the operator's way out.
 
-At a museum anyone can touch the keyboard. Only typing a response works;
-Esc, Alt-F4, function keys and mouse clicks do nothing. The operator leaves
+At a museum anyone can touch the keyboard. Only typing works: a response, or
+any typing key to wake the exhibit from attract mode. Esc, Alt-F4, function
+keys and mouse clicks do nothing. The operator leaves
 with a chord of at least two modifiers and a key, which nobody presses by
 accident.
 """
@@ -61,3 +62,14 @@ class KeyChord:
             "meta": pygame.KMOD_META | pygame.KMOD_GUI,
         }
         return all(bool(event.mod & mask) == (name in self.modifiers) for name, mask in masks.items())
+
+
+def is_typing(event: Any, pygame: Any) -> bool:
+    """Does this KEYDOWN type something: a character, Space, Return or Backspace, with no Ctrl,
+    Alt or logo key held? Only such a key wakes an exhibit; Esc, F1-F12 and Alt-F4 wake nobody."""
+    if event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT | pygame.KMOD_META | pygame.KMOD_GUI):
+        return False
+    if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE):
+        return True
+    text = getattr(event, "unicode", "")
+    return len(text) == 1 and " " <= text <= "~"

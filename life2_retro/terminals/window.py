@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from .base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
-from .kiosk import KeyChord
+from .kiosk import KeyChord, is_typing
 from .pacing import LinePace, SimulatedClock, Throttle, WallClock
 
 FRAMES_PER_SECOND = 60
@@ -312,8 +312,8 @@ class PygameTerminal(Terminal):
     # -- an unattended terminal ---------------------------------------------------------------------
 
     def make_kiosk(self, exit_chord: KeyChord) -> None:
-        """Visitors can only type a response (or, with `on_key_while_busy`, wake the exhibit up);
-        the pointer is hidden, and only `exit_chord` ends the program."""
+        """Visitors can only type: a response, or (with `on_key_while_busy`) a key that wakes the
+        exhibit. The pointer is hidden, and only `exit_chord` ends the program."""
         self.exit_chord = exit_chord
         self.pygame.mouse.set_visible(False)
 
@@ -337,7 +337,7 @@ class PygameTerminal(Terminal):
             elif kind == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
                 self._last_key = self.clock.now()
                 self.backspace()
-        elif kind == pygame.KEYDOWN and self.on_key_while_busy and not self._is_modifier(event.key):
+        elif kind == pygame.KEYDOWN and self.on_key_while_busy and is_typing(event, pygame):
             self.on_key_while_busy()
         # everything else (closing the window, Esc, Alt-F4, function keys, the mouse) does nothing
 
