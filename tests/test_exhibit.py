@@ -169,20 +169,30 @@ def test_a_computer_commits_its_move_whatever_the_visitor_types(rigs, level):
     assert answers_by_run[0] == answers_by_run[1] and answers_by_run[0] != []
 
 
-def test_visitors_cannot_close_it_only_the_operator_chord_does(rigs):
-    rig = rigs()
-    pokes = [
+def not_typing() -> list[pygame.event.Event]:
+    """What visitors press that types nothing: closing the window, Esc, Alt-F4, function keys,
+    Tab, arrows, Ctrl-Alt and logo chords, the mouse."""
+    return [
         pygame.event.Event(pygame.QUIT),
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"),
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""),
         pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""),
         pygame.event.Event(
             pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL | pygame.KMOD_LALT, unicode="q"
         ),
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LGUI, unicode="a"),
         pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)),
         pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(10, 10)),
         pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False),
     ]
+
+
+def test_visitors_cannot_close_it_only_the_operator_chord_does(rigs):
+    rig = rigs()
+    pokes = not_typing()
     seen = {"frames": 0}
     chord = pygame.KMOD_LCTRL | pygame.KMOD_LALT | pygame.KMOD_LSHIFT
 
@@ -206,21 +216,7 @@ def test_visitors_cannot_close_it_only_the_operator_chord_does(rigs):
 def test_in_attract_mode_only_a_typing_key_wakes_the_exhibit(rigs):
     """Esc, Alt-F4, function keys, Ctrl-Alt chords and the mouse leave the computers playing."""
     rig = rigs()
-    pokes = [
-        pygame.event.Event(pygame.QUIT),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b"),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=pygame.KMOD_LALT, unicode=""),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode=""),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode=""),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t"),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_UP, mod=0, unicode=""),
-        pygame.event.Event(
-            pygame.KEYDOWN, key=pygame.K_q, mod=pygame.KMOD_LCTRL | pygame.KMOD_LALT, unicode="q"
-        ),
-        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_LGUI, unicode="a"),
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(10, 10)),
-        pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=3, flipped=False),
-    ]
+    pokes = not_typing()
     woke_after: list[int] = []
 
     def visitor(rig: Rig) -> None:
