@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import functools
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -26,7 +27,9 @@ PR_SET_TIMERSLACK = 29
 PR_GET_TIMERSLACK = 30
 
 
+@functools.cache
 def _prctl() -> Any | None:
+    """libc's prctl, looked up once: the oracle runs thousands of games."""
     if not sys.platform.startswith("linux"):
         return None
     try:
