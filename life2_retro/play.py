@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .basic.dialects import Dialect
 from .driver import drive
@@ -11,6 +12,9 @@ from .exits import run_command, trace_file
 from .programs.life2 import Life2Program
 from .terminals import terminal_class
 from .terminals.line_settings import LineSettings
+
+if TYPE_CHECKING:
+    from .terminals.crt import Effects
 
 EFFECTS = ("scanlines", "glow", "persistence", "vignette")
 
@@ -53,7 +57,7 @@ def _given(args: argparse.Namespace) -> dict[str, bool]:
 
 def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, object]:
     """The chosen terminal's options from the command line; ValueError for one it does not take."""
-    from .terminals.crt import BAUD_CHOICES, Effects  # no pygame: that comes with the window
+    from .terminals.crt import BAUD_CHOICES  # no pygame: that comes with the window
 
     name = args.terminal
     refused = [option for option, used in _given(args).items() if used and option not in TAKES[name]]
@@ -78,8 +82,15 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
         options["erase"] = "\b" if dialect is Dialect.GWBASIC else "_"
     else:
         options["phosphor"] = args.phosphor
-        options["effects"] = Effects(**{effect: not getattr(args, f"no_{effect}") for effect in EFFECTS})
+        options["effects"] = effects_from(args)
     return options
+
+
+def effects_from(args: argparse.Namespace) -> Effects:
+    """The glass terminal's effects: each on unless its --no- option is given."""
+    from .terminals.crt import Effects
+
+    return Effects(**{effect: not getattr(args, f"no_{effect}") for effect in EFFECTS})
 
 
 def line_settings(args: argparse.Namespace) -> LineSettings:

@@ -133,8 +133,7 @@ def terminal_command(args: argparse.Namespace, parser: argparse.ArgumentParser) 
 
 def display_options(args: argparse.Namespace) -> dict[str, Any]:
     """The window's own options; its pace is the line's."""
-    from .play import EFFECTS
-    from .terminals.crt import Effects
+    from .play import effects_from
 
     if args.baud is not None and args.baud < 1:
         raise ValueError("--baud is the line's speed, 1 or more")
@@ -143,7 +142,7 @@ def display_options(args: argparse.Namespace) -> dict[str, Any]:
         options["sound"] = not args.mute
     else:
         options["phosphor"] = args.phosphor
-        options["effects"] = Effects(**{effect: not getattr(args, f"no_{effect}") for effect in EFFECTS})
+        options["effects"] = effects_from(args)
         if args.mute:
             options["sound"] = False
     return options

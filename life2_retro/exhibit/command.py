@@ -15,7 +15,7 @@ from typing import Any
 
 from ..exits import run_command
 from ..terminals.base import Terminal
-from .config import ConfigError, ExhibitConfig, load_config
+from .config import EFFECTS, ConfigError, ExhibitConfig, load_config
 
 KIOSK_HISTORY_LINES = 300
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
@@ -74,7 +74,7 @@ def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
     else:
         options["baud"] = config.crt_baud
         options["phosphor"] = config.phosphor
-        options["effects"] = Effects(**{name: name in config.effects for name in Effects().names()})
+        options["effects"] = Effects(**{name: name in config.effects for name in EFFECTS})
     terminal = terminal_class(config.terminal)(**{**options, **extra})
     terminal.make_kiosk(config.exit_chord)  # type: ignore[attr-defined]
     return terminal

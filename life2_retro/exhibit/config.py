@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
+from ..play import EFFECTS
 from ..programs.bugs import BUG_NAMES
+from ..terminals.crt import BAUD_CHOICES, PHOSPHORS
 from ..terminals.kiosk import KeyChord
 from ..terminals.line_settings import BYTESIZES, FLOWS, PARITIES, STOPBITS
 
 TERMINALS = ("teletype", "crt", "serial")
 PLAYERS = ("choose", "human-computer", "two-humans")
 LEVELS = (1, 2, 3)
-PHOSPHORS = ("p1", "p3", "p4")
-EFFECTS = ("scanlines", "glow", "persistence", "vignette")
 EMPTY_ANSWERS = ("ask-again", "basic")
 """What Return on an empty line does in a visitor's game: waits for a real answer, or (basic) goes to
 the BASIC, which in 1978 stopped the program there."""
@@ -200,8 +200,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "baud": ("teletype_baud", _number(50, 9600, whole=True)),
     },
     "crt": {
-        "phosphor": ("phosphor", _one_of(PHOSPHORS)),
-        "baud": ("crt_baud", _one_of((300, 1200, 9600))),
+        "phosphor": ("phosphor", _one_of(tuple(PHOSPHORS))),
+        "baud": ("crt_baud", _one_of(BAUD_CHOICES)),
         "effects": ("effects", _effects),
     },
 }
