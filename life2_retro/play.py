@@ -11,7 +11,7 @@ from .driver import drive
 from .exits import run_command, trace_file
 from .programs.life2 import Life2Program
 from .terminals import terminal_class
-from .terminals.line_settings import LineSettings
+from .terminals.line_settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
 
 if TYPE_CHECKING:
     from .terminals.crt import Effects
@@ -78,8 +78,7 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
         options["baud"] = args.baud or None
     if name == "teletype":
         options["sound"] = not args.mute
-        # Backspace sends the dialect's erase: the 1978 BASIC's is '_', GW-BASIC's is BS
-        options["erase"] = "\b" if dialect is Dialect.GWBASIC else "_"
+        options["erase"] = dialect.rules.erase
     else:
         options["phosphor"] = args.phosphor
         options["effects"] = effects_from(args)
@@ -120,8 +119,8 @@ def serial_options(args: argparse.Namespace) -> dict[str, object]:
         **{name: getattr(settings, name) for name in ("baud", "bytesize", "parity", "stopbits", "flow")},
         "echo": args.echo,
         "uppercase": args.uppercase,
-        "fill_after_cr": 2 if args.fill_cr is None else args.fill_cr,
-        "fill_after_lf": 1 if args.fill_lf is None else args.fill_lf,
+        "fill_after_cr": FILL_AFTER_CR if args.fill_cr is None else args.fill_cr,
+        "fill_after_lf": FILL_AFTER_LF if args.fill_lf is None else args.fill_lf,
         "pace_baud": args.pace_baud,
     }
 

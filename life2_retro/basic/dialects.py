@@ -26,6 +26,9 @@ class DialectRules:
     """GW-BASIC rounds a fractional subscript; the 1978 BASIC truncates it (m6502.asm AYINT)."""
     significant_digits: int
     """Digits PRINT shows of a single-precision number."""
+    erase: str
+    """What the Backspace key sends: the character the BASIC's INPUT takes as erase
+    (the 1978 BASIC's `_`, m6502.asm INLIN; GW-BASIC's BS)."""
     ready: bytes
     """What the BASIC prints when a program stops and it returns to direct mode.
 
@@ -44,6 +47,7 @@ class Dialect(Enum):
         tab_left_newline=True,
         round_subscripts=True,
         significant_digits=7,
+        erase="\b",
         ready=b"",
     )
     MS1978 = DialectRules(
@@ -53,6 +57,7 @@ class Dialect(Enum):
         tab_left_newline=False,
         round_subscripts=False,
         significant_digits=6,
+        erase="_",
         ready=b"\r\nOK\r\n",
     )
 

@@ -13,6 +13,7 @@ import contextlib
 import sys
 from typing import Any
 
+from ..basic.dialects import Dialect
 from ..exits import run_command
 from ..terminals.base import Terminal
 from .config import EFFECTS, ConfigError, ExhibitConfig, load_config
@@ -69,8 +70,7 @@ def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
         options["baud"] = config.teletype_baud
         # visitors cannot scroll back: keep a page or two of paper, not weeks of it
         options["history_lines"] = KIOSK_HISTORY_LINES
-        # Backspace sends the dialect's erase, as in `life2 --terminal teletype`
-        options["erase"] = "\b" if config.dialect == "gwbasic" else "_"
+        options["erase"] = Dialect.named(config.dialect).rules.erase
     else:
         options["baud"] = config.crt_baud
         options["phosphor"] = config.phosphor

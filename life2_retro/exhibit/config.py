@@ -18,7 +18,15 @@ from ..play import EFFECTS
 from ..programs.bugs import BUG_NAMES
 from ..terminals.crt import BAUD_CHOICES, PHOSPHORS
 from ..terminals.kiosk import KeyChord
-from ..terminals.line_settings import BYTESIZES, FLOWS, PARITIES, STOPBITS
+from ..terminals.line_settings import (
+    BYTESIZES,
+    FILL_AFTER_CR,
+    FILL_AFTER_LF,
+    FLOWS,
+    PARITIES,
+    STOPBITS,
+    LineSettings,
+)
 
 TERMINALS = ("teletype", "crt", "serial")
 PLAYERS = ("choose", "human-computer", "two-humans")
@@ -35,15 +43,15 @@ class ConfigError(ValueError):
 @dataclass(frozen=True)
 class SerialSettings:
     port: str = ""
-    baud: int = 110
-    bytesize: int = 7
-    parity: str = "even"
-    stopbits: float = 2
-    flow: str = "none"
+    baud: int = LineSettings.baud
+    bytesize: int = LineSettings.bytesize
+    parity: str = LineSettings.parity
+    stopbits: float = LineSettings.stopbits
+    flow: str = LineSettings.flow
     echo: bool = False
     uppercase: bool = False
-    fill_cr: int = 2
-    fill_lf: int = 1
+    fill_cr: int = FILL_AFTER_CR
+    fill_lf: int = FILL_AFTER_LF
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,9 @@ PARITIES = {"none": "N", "even": "E", "odd": "O", "mark": "M", "space": "S"}
 FLOWS = ("none", "xonxoff", "rtscts")
 BYTESIZES = (5, 6, 7, 8)
 STOPBITS = (1, 1.5, 2)
+FILL_AFTER_CR = 2
+FILL_AFTER_LF = 1
+"""NULs after CR and after LF by default: time for a Model 33's carriage to return and its paper to feed."""
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ import time
 
 from .base import IdleTimeout, TerminalClosed
 from .discipline import LineDiscipline, LineOutput
-from .line_settings import LineSettings
+from .line_settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
 from .pacing import LinePace, Throttle, WallClock
 from .redisplay import RedisplayingTerminal
 from .serial_link import LinkLost, SerialLink
@@ -42,15 +42,15 @@ class SerialTerminal(RedisplayingTerminal):
         self,
         port: str,
         *,
-        baud: int = 110,
-        bytesize: int = 7,
-        parity: str = "even",
-        stopbits: float = 2,
-        flow: str = "none",
+        baud: int = LineSettings.baud,
+        bytesize: int = LineSettings.bytesize,
+        parity: str = LineSettings.parity,
+        stopbits: float = LineSettings.stopbits,
+        flow: str = LineSettings.flow,
         echo: bool = False,
         uppercase: bool = False,
-        fill_after_cr: int = 2,
-        fill_after_lf: int = 1,
+        fill_after_cr: int = FILL_AFTER_CR,
+        fill_after_lf: int = FILL_AFTER_LF,
         pace_baud: int | None = None,
         link: SerialLink | None = None,
     ) -> None:
