@@ -31,10 +31,11 @@ def headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-def parse_size(text: str) -> tuple[int, int]:
+def parse_size(text: str, minimum: tuple[int, int] = (320, 240)) -> tuple[int, int]:
+    """`1024x768` as (width, height); ValueError for anything else or anything under `minimum`."""
     width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or int(width) < 320 or int(height) < 240:
-        raise ValueError(f"--size must be WIDTHxHEIGHT, at least 320x240, not {text!r}")
+    if not (width.isdigit() and height.isdigit()) or int(width) < minimum[0] or int(height) < minimum[1]:
+        raise ValueError(f"--size must be WIDTHxHEIGHT, at least {minimum[0]}x{minimum[1]}, not {text!r}")
     return int(width), int(height)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from ..basic.dialects import DIALECT_NAMES
 from ..play import EFFECTS
 from ..programs.bugs import BUG_NAMES
+from ..screenshot import parse_size
 from ..terminals.crt import BAUD_CHOICES, PHOSPHORS
 from ..terminals.kiosk import KeyChord
 from ..terminals.line_settings import (
@@ -134,10 +135,12 @@ def _chord(key: str, value: Any) -> KeyChord:
 
 
 def _size(key: str, value: Any) -> tuple[int, int]:
-    width, _, height = str(value).lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or int(width) < 640 or int(height) < 400:
-        raise ConfigError(f"{key} is {value!r}; allowed: WIDTHxHEIGHT, at least 640x400, e.g. '1280x800'")
-    return int(width), int(height)
+    try:
+        return parse_size(str(value), minimum=(640, 400))
+    except ValueError:
+        raise ConfigError(
+            f"{key} is {value!r}; allowed: WIDTHxHEIGHT, at least 640x400, e.g. '1280x800'"
+        ) from None
 
 
 def _bugs(key: str, value: Any) -> frozenset[str]:

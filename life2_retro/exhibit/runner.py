@@ -178,11 +178,10 @@ class Exhibit:
         table = GameTable(
             self.terminal,
             seats,
-            on_answer=self._answered,
+            # computers' games are cut at their round limit; a visitor's moves are kept off the panel
+            on_answer=self._count_rounds if self.mode == "attract" else self._answered,
             ask_again_when_empty=self.config.empty_answer == "ask-again",
         )
-        if self.mode == "attract":
-            table.on_answer = self._count_rounds
         self.program, self.table = program, table
         started_wall, started = now_iso(), self.monotonic()
         ended = "finished"
@@ -214,7 +213,7 @@ class Exhibit:
             raise RoundLimit
 
     def _answered(self, number: int, line: bytes) -> None:
-        if self.mode == "visitor" and self.table is not None:
+        if self.table is not None:
             self._secret_round = self.table.observer.round
 
     def variables(self) -> list[tuple[str, str]]:
