@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 from .observer import GameObserver
 from .rules import (
@@ -117,24 +118,30 @@ def random_move(board: Board, rng: random.Random) -> Move:
     return rng.choice(legal_moves(board))
 
 
+Choice = TypeVar("Choice", bound=Hashable)
+
+
+def best_of(choices: Iterable[Choice], value: Callable[[Choice], float], rng: random.Random) -> Choice:
+    """The choice of highest value; ties are drawn at random, from the choices in their order."""
+    valued = [(value(choice), choice) for choice in choices]
+    top = max((v for v, _ in valued), default=None)
+    return rng.choice([choice for v, choice in valued if v == top])
+
+
 def greedy_move(
     board: Board, me: int, rng: random.Random, printed: Mapping[Masks, int] | None = None
 ) -> Move:
     """The square whose piece leaves the best difference after one generation (ties at random),
     a board printed before counting less, as in `payoff_matrix`."""
     one, two = to_masks(board)
-    printed = printed or {}
-    best: list[Move] = []
-    top = -float("inf")
-    for move in legal_moves(board):
+    seen = printed or {}
+
+    def value(move: Move) -> float:
         bit = 1 << index_of(move)
         after = generation_masks(one | bit, two) if me == 1 else generation_masks(one, two | bit)
-        got = score(me, *after) - REPEAT * printed.get(after, 0)
-        if got > top:
-            top, best = got, [move]
-        elif got == top:
-            best.append(move)
-    return rng.choice(best)
+        return score(me, *after) - REPEAT * seen.get(after, 0)
+
+    return best_of(legal_moves(board), value, rng)
 
 
 # -- level 3: the turn as a matrix game -----------------------------------------------------------
@@ -283,11 +290,9 @@ def choose_setup(level: int, me: int, bugs: frozenset[str], rng: random.Random) 
             rng.choice(L_SHAPES) if rng.random() < 0.5 else sum(1 << i for i in rng.sample(range(25), 3))
             for _ in range(SETUP_SAMPLES)
         ]
-        totals = {
-            shape: sum(_setup_value(me, shape, other, bugs) for other in opponents) for shape in L_SHAPES
-        }
-        top = max(totals.values())
-        shape = rng.choice([shape for shape, total in totals.items() if total == top])
+        shape = best_of(
+            L_SHAPES, lambda shape: sum(_setup_value(me, shape, other, bugs) for other in opponents), rng
+        )
     squares = [move_of(i) for i in _bits(shape)]
     rng.shuffle(squares)
     return squares
@@ -312,15 +317,7 @@ def setup_replacement(
         return rng.choice(choices)
     mine = sum(1 << index_of(move) for move in kept)
     theirs = sum(1 << index_of(move) for move in refused)
-    best: list[Move] = []
-    top = -float("inf")
-    for move in choices:
-        got = _setup_value(me, mine | 1 << index_of(move), theirs, bugs)
-        if got > top:
-            top, best = got, [move]
-        elif got == top:
-            best.append(move)
-    return rng.choice(best)
+    return best_of(choices, lambda move: _setup_value(me, mine | 1 << index_of(move), theirs, bugs), rng)
 
 
 # -- the player ---------------------------------------------------------------------------------------
