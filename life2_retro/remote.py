@@ -23,6 +23,7 @@ from .exits import run_command
 from .play import line_settings
 from .screenshot import parse_size
 from .terminals import terminal_class
+from .terminals.line_settings import LineSettings
 from .terminals.serial_link import LinkLost, SerialLink
 from .terminals.transcript import read_responses
 from .terminals.window import PygameTerminal, WindowClosed
@@ -108,7 +109,7 @@ def terminal_command(args: argparse.Namespace, parser: argparse.ArgumentParser) 
             raise ValueError("--port is needed: a serial device such as /dev/ttyUSB0, or a pyserial URL")
         if args.quiet <= 0:
             raise ValueError("--quiet is a number of seconds above 0")
-        options = display_options(args)
+        options = display_options(args, settings)
     except ValueError as exc:
         parser.error(str(exc))
     local_echo = args.local_echo if args.local_echo is not None else args.terminal == "teletype"
@@ -131,13 +132,11 @@ def terminal_command(args: argparse.Namespace, parser: argparse.ArgumentParser) 
     return run_command("terminal", session)
 
 
-def display_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The window's own options; its pace is the line's."""
+def display_options(args: argparse.Namespace, settings: LineSettings) -> dict[str, Any]:
+    """The window's own options; its pace is the line's (`settings`, already checked)."""
     from .play import effects_from
 
-    if args.baud is not None and args.baud < 1:
-        raise ValueError("--baud is the line's speed, 1 or more")
-    options: dict[str, Any] = {"baud": line_settings(args).baud, "fullscreen": args.fullscreen}
+    options: dict[str, Any] = {"baud": settings.baud, "fullscreen": args.fullscreen}
     if args.terminal == "teletype":
         options["sound"] = not args.mute
     else:

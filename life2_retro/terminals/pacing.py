@@ -32,10 +32,6 @@ class WallClock:
     def now(self) -> float:
         return time.monotonic()
 
-    def sleep(self, seconds: float) -> None:
-        if seconds > 0:
-            time.sleep(seconds)
-
 
 class SimulatedClock:
     """Seconds as a test says they pass."""
@@ -50,10 +46,6 @@ class SimulatedClock:
 
     def advance(self, seconds: float) -> None:
         self._now += seconds
-
-    def sleep(self, seconds: float) -> None:
-        """Waiting on a simulated clock takes no time: the clock moves on."""
-        self._now += max(0.0, seconds)
 
 
 @dataclass(frozen=True)
@@ -105,9 +97,7 @@ class Throttle:
         step = self.pace.seconds_per_byte
         while queue:
             byte = queue[0]
-            finish = self._busy_until + step
-            if byte >= 0x20:  # a printing character waits for the carriage
-                finish = max(finish, self._carriage_home)
+            finish = self._finish(byte, step)
             if finish > now + _EPSILON:
                 break
             self._busy_until = finish
@@ -126,10 +116,12 @@ class Throttle:
         """When the next held byte is due on the clock (None when nothing is held)."""
         if not self._queue:
             return None
-        finish = self._busy_until + self.pace.seconds_per_byte
-        if self._queue[0] >= 0x20:
-            finish = max(finish, self._carriage_home)
-        return finish
+        return self._finish(self._queue[0], self.pace.seconds_per_byte)
+
+    def _finish(self, byte: int, step: float) -> float:
+        """When `byte`, next on the line, is done: a printing character also waits for the carriage."""
+        finish = self._busy_until + step
+        return max(finish, self._carriage_home) if byte >= 0x20 else finish
 
     def clear(self) -> None:
         """Break: whatever has not been sent is dropped."""

@@ -88,11 +88,7 @@ class SerialTerminal(RedisplayingTerminal):
         self._last_key = time.monotonic()
         try:
             while not self._lines:
-                try:
-                    self._take(self.link.read())
-                    self._pump()
-                except LinkLost:
-                    self._recover()
+                if self._poll():
                     self._last_key = time.monotonic()  # the time away is not the player's
                 if self.idle_seconds is not None and time.monotonic() - self._last_key >= self.idle_seconds:
                     self.discard_input()
@@ -104,11 +100,7 @@ class SerialTerminal(RedisplayingTerminal):
     def idle(self, seconds: float) -> None:
         until = time.monotonic() + seconds
         while time.monotonic() < until:
-            try:
-                self._take(self.link.read())
-                self._pump()
-            except LinkLost:
-                self._recover()
+            self._poll()
 
     def stop_output(self) -> None:
         self.throttle.clear()
@@ -122,6 +114,16 @@ class SerialTerminal(RedisplayingTerminal):
         self.link.close()
 
     # -- the line -------------------------------------------------------------------------------
+
+    def _poll(self) -> bool:
+        """Take what was typed and send what is due; True when the line had to be brought back."""
+        try:
+            self._take(self.link.read())
+            self._pump()
+        except LinkLost:
+            self._recover()
+            return True
+        return False
 
     def _pump(self) -> None:
         """Send what is due (the echo of keys, a bell) without waiting for the rest."""
@@ -147,8 +149,7 @@ class SerialTerminal(RedisplayingTerminal):
             return
         keyed = self.discipline.feed(data)
         if keyed.interrupted:
-            self.throttle.clear()
-            self.link.drop_output()
+            self.stop_output()
             with contextlib.suppress(LinkLost):  # stopping anyway
                 self.link.write(self.output.shape(b"\r\n"))
             self.link.log("the player stopped the game from the line (Ctrl-C or BREAK)")
@@ -165,8 +166,7 @@ class SerialTerminal(RedisplayingTerminal):
     def _recover(self) -> None:
         """The port went away: wait for it, then reprint what the player needs, on a fresh line."""
         self.throttle.clear()
-        self.discipline.discard()
-        self._lines.clear()
+        self.discard_input()
         while True:
             self.link.reopen()
             self.discipline.marked = self.link.marked
