@@ -11,9 +11,10 @@ waiting, the output stops at once, and the game ends there.
 
 from __future__ import annotations
 
+import functools
 import os
 from abc import abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
 from .base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
@@ -21,6 +22,11 @@ from .kiosk import KeyChord, is_typing
 from .pacing import LinePace, SimulatedClock, Throttle, WallClock
 
 FRAMES_PER_SECOND = 60
+
+
+def printable(text: str) -> Iterator[str]:
+    """The characters of a typed text a Teletype keyboard has: printable ASCII."""
+    return (char for char in text if 0x20 <= ord(char) < 0x7F)
 
 
 class SidePanel(Protocol):
@@ -235,12 +241,11 @@ class PygameTerminal(Terminal):
         elif kind == pygame.WINDOWFOCUSLOST or (kind == pygame.KEYUP and event.key == pygame.K_TAB):
             self.turbo = False  # a Tab let go elsewhere never sends its KEYUP here
         elif kind == pygame.TEXTINPUT and (self.reading or self.keyboard is not None):
-            for char in event.text:
-                if 0x20 <= ord(char) < 0x7F:
-                    if self.keyboard is not None:
-                        self.send_key(self.key_code(char))
-                    else:
-                        self.key_typed(char)
+            for char in printable(event.text):
+                if self.keyboard is not None:
+                    self.send_key(self.key_code(char))
+                else:
+                    self.key_typed(char)
         elif kind == pygame.KEYDOWN:
             if self.on_key_while_busy is not None and not self.reading and not self._is_modifier(event.key):
                 self.on_key_while_busy()
@@ -304,10 +309,14 @@ class PygameTerminal(Terminal):
         elif self.special_key(event):
             pass
         elif self.reading and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.line_entered()
-            self._line_done = True
+            self._end_line()
         elif self.reading and key == pygame.K_BACKSPACE:
             self.backspace()
+
+    def _end_line(self) -> None:
+        """Return: the typed line goes to the program."""
+        self.line_entered()
+        self._line_done = True
 
     # -- an unattended terminal ---------------------------------------------------------------------
 
@@ -328,12 +337,10 @@ class PygameTerminal(Terminal):
         elif self.reading:
             if kind == pygame.TEXTINPUT:
                 self._last_key = self.clock.now()
-                for char in event.text:
-                    if 0x20 <= ord(char) < 0x7F:
-                        self.key_typed(char)
+                for char in printable(event.text):
+                    self.key_typed(char)
             elif kind == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.line_entered()
-                self._line_done = True
+                self._end_line()
             elif kind == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
                 self._last_key = self.clock.now()
                 self.backspace()
@@ -343,6 +350,10 @@ class PygameTerminal(Terminal):
 
     def _is_modifier(self, key: int) -> bool:
         """Shift, Ctrl, Alt, the logo keys and the locks: on their own, nobody means them."""
+        return key in self._modifier_keys
+
+    @functools.cached_property
+    def _modifier_keys(self) -> frozenset[int]:
         pygame = self.pygame
         names = (
             "LSHIFT",
@@ -360,7 +371,7 @@ class PygameTerminal(Terminal):
             "SCROLLOCK",
             "MODE",
         )
-        return key in {getattr(pygame, f"K_{name}") for name in names if hasattr(pygame, f"K_{name}")}
+        return frozenset(getattr(pygame, f"K_{name}") for name in names if hasattr(pygame, f"K_{name}"))
 
     def set_side_panel(self, panel: SidePanel | None) -> None:
         """Give part of the window to a panel beside the terminal (the exhibit's live listing)."""
