@@ -7,6 +7,9 @@ import pytest
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 from life2_retro.basic.numbers import format_number
+from life2_retro.basic.printer import COMMA, CR, Tab
+from life2_retro.driver import drive
+from life2_retro.terminals.transcript import ScriptedTerminal
 
 from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, input_loop, play
 
@@ -29,7 +32,8 @@ def test_chr13_is_a_bare_cr_so_the_mask_overprints_one_line():  # rule P1
 
 
 def test_end_of_print_line_is_cr_lf():  # rule P2
-    assert play(QUICK_GAME, MS).output.startswith(b" " * 32 + b"LIFE2\r\n" + b" " * 14 + b"CREATIVE")
+    output = play(QUICK_GAME, MS).output
+    assert output.startswith(b" " * 33 + b"LIFE2\r\n" + b" " * 15 + b"CREATIVE")
 
 
 @pytest.mark.parametrize(
@@ -53,6 +57,82 @@ def test_number_format_six_digits(value, text):  # rule P3
     assert format_number(value, MS) == text
 
 
+@pytest.mark.parametrize(("dialect", "spaces"), [(MS, (33, 15, 10)), (Dialect.GWBASIC, (32, 14, 9))])
+def test_the_title_lines_tab_from_the_dialects_own_first_column(dialect, spaces):  # rule P5
+    """Lines 2, 4 and 500 are the only TABs in the listing, each at the left margin.
+    The 6502 BASIC counts its carriage from 0, GW-BASIC its screen from column 1."""
+    lines = play(QUICK_GAME, dialect).output.split(b"\r\n")
+    for count, text in zip(
+        spaces, [b"LIFE2", b"CREATIVE COMPUTING  MORRISTOWN, NEW JERSEY", b"U.B. LIFE GAME"], strict=True
+    ):
+        assert b" " * count + text in lines
+
+
+# What follows the title the listing never reaches: TAB anywhere but at the left margin, with
+# arguments other than 33, 15 and 10, prompts and items near the margin. Each case is derived from
+# the source (ms1978.md P4-P7) and tested on the runtime's own printer.
+
+
+def printed(*items: object, end: str = "\n") -> bytes:
+    from life2_retro.basic.printer import make_printer
+
+    printer = make_printer(MS)
+    printer.print_items(items, end)
+    return bytes(printer.out)
+
+
+@pytest.mark.parametrize(
+    ("items", "out"),
+    [
+        pytest.param([Tab(33), "LIFE2"], b" " * 33 + b"LIFE2", id="title: n spaces at column 0"),
+        pytest.param([Tab(0), "X"], b"X", id="TAB(0) prints nothing"),
+        pytest.param([Tab(1), "X"], b" X", id="TAB(1) at column 0 is one space"),
+        pytest.param(["AB", Tab(5), "C"], b"AB   C", id="at column 2: n - 2 spaces"),
+        pytest.param(["ABCDE", Tab(5), "C"], b"ABCDEC", id="at the column itself: nothing"),
+        pytest.param(["ABCDEF", Tab(3), "X"], b"ABCDEFX", id="left of the carriage: nothing, no new line"),
+        pytest.param(["ABCDEF", Tab(0), "X"], b"ABCDEFX", id="TAB(0) left of the carriage"),
+        pytest.param([12, Tab(5), "X"], b" 12  X", id="after a number and its space"),
+        pytest.param([Tab(5), "A", Tab(10), "B"], b"     A    B", id="two TABs in a statement"),
+        pytest.param(["XXXXXX", CR, Tab(3), "Y"], b"XXXXXX\r   Y", id="after a bare CR the count is 0"),
+        pytest.param([Tab(71), "Y"], b" " * 71 + b"Y", id="TAB(71): the last column"),
+        pytest.param([Tab(72), "Y"], b" " * 72 + b"\r\nY", id="TAB(72): the item wraps"),
+        pytest.param([Tab(80), "Y"], b" " * 72 + b"\r\n" + b" " * 8 + b"Y", id="TAB(80) wraps its spaces"),
+        pytest.param(
+            ["A" * 70, Tab(75), "Y"], b"A" * 70 + b"  \r\n   Y", id="from column 70 to 75 across the margin"
+        ),
+        pytest.param(
+            [Tab(255), "Y"], (b" " * 72 + b"\r\n") * 3 + b" " * 39 + b"Y", id="TAB(255), the largest"
+        ),
+    ],
+)
+def test_tab_prints_n_minus_the_carriage_position_spaces(items, out):  # rule P5
+    assert printed(*items) == out + b"\r\n"
+
+
+@pytest.mark.parametrize("argument", [256, -1, 1000])
+def test_tab_outside_a_byte_is_an_fc_error(argument):  # rule P5: GTBYTC
+    from life2_retro.basic.machine import END, Machine
+
+    machine = Machine(MS, object())
+
+    def line10():
+        machine.print_(Tab(argument), "X")
+        return END
+
+    terminal = ScriptedTerminal([])
+    assert drive(machine.run({10: line10}, 10), terminal) is Stop.ERROR
+    assert bytes(terminal.output) == b"\r\n?FC ERROR IN  10\r\nOK\r\n"
+
+
+def test_the_72nd_character_ends_the_line_and_the_73rd_starts_the_next():  # rule P4
+    assert printed("A" * 72) == b"A" * 72 + b"\r\n"
+    assert printed("A" * 73) == b"A" * 72 + b"\r\nA\r\n"
+    assert printed("A" * 72, end=";") == b"A" * 72  # the CR LF waits for a character to need it
+    assert (
+        printed("A" * 10 + "\n" + "B" * 62 + "C") == b"A" * 10 + b"\n" + b"B" * 62 + b"\r\nC\r\n"
+    )  # LF: no reset
+
+
 def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4, E4, E5
     typed = "1," + "0" * 73  # 75 characters: 71 fit the buffer, the 4 others ring BEL
     output, _ = input_loop([typed])
@@ -61,31 +141,30 @@ def test_width_72_wraps_the_echo_and_a_full_buffer_rings_the_bell():  # rules P4
     assert after_prompt(output).startswith(expected)
 
 
-def test_tab_left_of_the_carriage_prints_nothing():  # rule P5
-    from life2_retro.basic.printer import Tab, make_printer
-
-    printer = make_printer(MS)
-    printer.print_items(["ABCDEF", Tab(3), "X"])
-    assert bytes(printer.out) == b"ABCDEFX\r\n"
-
-
-def test_a_number_that_would_reach_column_72_starts_a_new_line():  # rule P6
+def test_the_prompt_wraps_at_the_margin_like_any_output():  # rules P4, I1: OUTQST and OUTSPC use OUTDO
     from life2_retro.basic.printer import make_printer
 
     printer = make_printer(MS)
-    printer.print_items(["A" * 68, 123])
-    assert bytes(printer.out) == b"A" * 68 + b"\r\n 123 \r\n"
+    printer.print_items(["A" * 71], end=";")
+    printer.write_raw(b"? ")
+    assert bytes(printer.out) == b"A" * 71 + b"?\r\n "
+    assert printer.column == 1
+
+
+def test_a_number_that_would_reach_column_72_starts_a_new_line():  # rule P6
+    assert printed("A" * 68, 123) == b"A" * 68 + b"\r\n 123 \r\n"  # 68 + 4 = 72: moved
+    assert printed("A" * 67, 123) == b"A" * 67 + b" 123 \r\n"  # 67 + 4 = 71: its space ends the line
+    assert printed("A" * 70, "BCD") == b"A" * 70 + b"BC\r\nD\r\n"  # a string is split, not moved
 
 
 def test_comma_zones_are_14_wide_and_column_56_starts_a_new_line():  # rule P7
-    from life2_retro.basic.printer import COMMA, make_printer
-
-    printer = make_printer(MS)
-    printer.print_items(["A", COMMA, "B", COMMA, "C", COMMA, "D", COMMA, "E", COMMA, "F"])
-    assert (
-        bytes(printer.out)
-        == b"A" + b" " * 13 + b"B" + b" " * 13 + b"C" + b" " * 13 + b"D" + b" " * 13 + b"E\r\nF\r\n"
+    assert printed("A", COMMA, "B", COMMA, "C", COMMA, "D", COMMA, "E", COMMA, "F") == (
+        b"A" + b" " * 13 + b"B" + b" " * 13 + b"C" + b" " * 13 + b"D" + b" " * 13 + b"E\r\nF\r\n"
     )
+    assert printed(COMMA, "X") == b" " * 14 + b"X\r\n"  # from column 0, a whole zone
+    assert printed("A" * 14, COMMA, "X") == b"A" * 14 + b" " * 14 + b"X\r\n"  # at a zone's start: the next
+    assert printed("A" * 55, COMMA, "X") == b"A" * 55 + b" X\r\n"  # 55: one space to the last zone
+    assert printed("A" * 56, COMMA, "X") == b"A" * 56 + b"\r\nX\r\n"  # 56: a new line
 
 
 # -- INPUT ------------------------------------------------------------------------------------

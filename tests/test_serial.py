@@ -143,7 +143,7 @@ def test_ctrl_c_stops_the_output_at_once(far_end, serial_game):
     stopped_in = time.monotonic() - started
     assert proc.wait(timeout=10) == 0
     far_end.read_available(0.3)
-    # the title's 32 spaces take 3.2 s before LIFE2 is struck: it never is
+    # the title's 33 spaces take 3.3 s before LIFE2 is struck: it never is
     assert stopped_in < 1.5 and b"LIFE2" not in far_end.output, (stopped_in, far_end.output)
     assert far_end.output.endswith(b"\r\0\0\n\0")
 

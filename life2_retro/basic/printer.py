@@ -18,14 +18,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .dialects import Dialect
+from .errors import BasicError
 from .numbers import format_number
 
 
 @dataclass(frozen=True, slots=True)
 class Tab:
-    """TAB(n): move the carriage to column n (1 is the left margin)."""
+    """TAB(n) as the listing writes it. Where it lands is the dialect's business: the
+    1978 BASIC counts its carriage from 0, GW-BASIC its screen columns from 1."""
 
-    column: int
+    argument: int
 
 
 class _Comma:
@@ -69,7 +71,7 @@ class Printer:
             if type(item) is str:
                 self.string(item.encode("latin-1"))
             elif type(item) is Tab:
-                self.tab(item.column)
+                self.tab(item.argument)
             elif item is COMMA:
                 self.comma()
             else:
@@ -107,7 +109,7 @@ class Printer:
     def string(self, text: bytes) -> None:
         raise NotImplementedError
 
-    def tab(self, column: int) -> None:
+    def tab(self, argument: int) -> None:
         raise NotImplementedError
 
     def comma(self) -> None:
@@ -119,7 +121,9 @@ class Printer:
 
 
 class TeletypePrinter(Printer):
-    """The 1978 BASIC: a character count, CR LF sent before the 73rd character."""
+    """The 1978 BASIC: a character count (TRMPOS, 0 at the left margin), CR LF sent
+    before the 73rd character. Every byte it sends goes through OUTDO, so every byte
+    is counted and wrapped the same way (basic_reference/ms1978.md P4)."""
 
     def number(self, value: float) -> None:
         text = format_number(value, self.dialect)
@@ -150,10 +154,21 @@ class TeletypePrinter(Printer):
         self.column = column
         return bytes(out)
 
-    def tab(self, column: int) -> None:
-        target = max(0, column - 1) % self.width
-        if target > self.column:  # TAB left of the carriage prints nothing (L2770-2772)
-            self.string(b" " * (target - self.column))
+    def write_raw(self, data: bytes) -> None:
+        """Prompts and messages go through OUTDO like any PRINT (STROUT, OUTQST)."""
+        self.out += self.render(data)
+
+    def tab(self, argument: int) -> None:
+        """TABER (m6502.asm L2764-2776): TAB(n) sends n - TRMPOS spaces, none when that is
+        not positive. TRMPOS counts from 0, so TAB(33) on a fresh line sends 33 spaces.
+
+        The spaces go out through OUTDO, so a TAB past the margin wraps like any output
+        (P4). The argument is a byte (GTBYTC, L4747-4753): outside 0..255 it is ?FC.
+        """
+        if not 0 <= argument <= 255:
+            raise BasicError("illegal-function-call")
+        if argument > self.column:
+            self.string(b" " * (argument - self.column))
 
     def comma(self) -> None:
         last_zone = (self.width // ZONE_WIDTH - 1) * ZONE_WIDTH  # NCMPOS (L2749): 56
@@ -212,8 +227,8 @@ class ScreenPrinter(Printer):
                 self.advance_rows(1)
             self.column += 1
 
-    def tab(self, column: int) -> None:
-        target = max(0, column - 1) % self.width + 1
+    def tab(self, argument: int) -> None:
+        target = max(0, argument - 1) % self.width + 1
         current = self.screen_column()
         if target < current:
             self.newline()
