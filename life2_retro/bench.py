@@ -3,7 +3,7 @@
 Machines are noisy, so every figure is a ratio of two timings taken in the
 same run, interleaved script by script. PC-BASIC is timed as it is installed;
 both its wall time and its CPU time are reported, since on Linux its event
-cycle sleeps (see basic_reference/oracle_speed.py). The oracle as the tests run
+cycle sleeps (see reference/pcbasic_speed.py). The oracle as the tests run
 it, with those speed-ups, is timed beside it.
 """
 
@@ -15,12 +15,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from basic_reference.oracle import run_program
-
 from .basic.dialects import Dialect
 from .compare import OracleUnusable, mode_label, oracle_keys, oracle_program_for
 from .game import run_game
 from .programs.life2 import Life2Program
+from .reference.pcbasic_oracle import run_program
 from .scriptgen import script
 
 # A still life with both colours (found with life2's own engine): every

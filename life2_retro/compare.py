@@ -15,14 +15,13 @@ from collections.abc import Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from basic_reference.listing import ListingError, load_listing
-from basic_reference.oracle import OracleRun, OracleUnavailable, run_program
-from basic_reference.patches import merge
-
 from .basic.dialects import Dialect
 from .basic.gwinput import supported_keys
 from .game import GameRun, run_game
 from .programs.bugs import BUG_NAMES
+from .reference.listing import ListingError, load_listing
+from .reference.patches import merge
+from .reference.pcbasic_oracle import OracleRun, OracleUnavailable, run_program
 from .scriptgen import Script, script
 from .terminals.transcript import read_responses
 

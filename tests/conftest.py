@@ -15,8 +15,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
 
-from basic_reference.listing import ListingError, load_listing
-from basic_reference.oracle import OracleUnavailable, run_program
+from life2_retro.reference.listing import ListingError, load_listing
+from life2_retro.reference.pcbasic_oracle import OracleUnavailable, run_program
 
 
 def _required() -> bool:
@@ -42,7 +42,7 @@ def listing() -> bytes:
 
 @pytest.fixture(scope="session")
 def oracle() -> None:
-    """PC-BASIC is importable (the tests then call basic_reference.oracle directly)."""
+    """PC-BASIC is importable (the tests then call life2_retro.reference.pcbasic_oracle directly)."""
     try:
         run_program(b"10 END\n", [])
         return

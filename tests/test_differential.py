@@ -68,7 +68,7 @@ def test_each_switch_alone_matches_its_patch(listing, oracle, switch):
 
 
 def test_patch_files_hold_exactly_the_switch_lines():
-    from basic_reference.patches import patch_lines
+    from life2_retro.reference.patches import patch_lines
 
     for name, bug in BUGS.items():
         assert sorted(patch_lines(name)) == sorted(bug.patch_lines), name

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from basic_reference.listing import listing_lines
 from life2_retro.exhibit.annotations import (
     ANNOTATIONS,
     HEADING,
@@ -15,6 +14,7 @@ from life2_retro.exhibit.annotations import (
 )
 from life2_retro.programs.bugs import BUG_NAMES
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.reference.listing import listing_lines
 
 FAITHFUL = set(Life2Program(bugs=BUG_NAMES).lines)
 FIXED = set(Life2Program(bugs=()).lines)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from basic_reference.listing import (
+from life2_retro.reference.listing import (
     ENV_VAR,
     LISTING_SHA256,
     PUBLIC_SOURCE,
@@ -16,7 +16,7 @@ from basic_reference.listing import (
     listing_lines,
     load_listing,
 )
-from basic_reference.patches import merge
+from life2_retro.reference.patches import merge
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,4 +1,4 @@
-"""The oracle's speed-ups change nothing PC-BASIC computes (basic_reference/oracle_speed.py)."""
+"""The oracle's speed-ups change nothing PC-BASIC computes (life2_retro/reference/pcbasic_speed.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from basic_reference.oracle import run_program
-from basic_reference.oracle_speed import (
+from life2_retro.reference.pcbasic_oracle import run_program
+from life2_retro.reference.pcbasic_speed import (
     PR_GET_TIMERSLACK,
     fast_pixel_moves,
     pcbasic_move,

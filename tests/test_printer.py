@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from basic_reference.oracle import run_program
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab, make_printer
+from life2_retro.reference.pcbasic_oracle import run_program
 
 # (BASIC PRINT statement, the same items for life2's printer, how it ends)
 CASES = [

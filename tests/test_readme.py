@@ -26,7 +26,7 @@ def test_ci_runs_the_readme_test_command_word_for_word():
 
 
 def test_the_readme_names_the_listing_source_and_checksum():
-    from basic_reference.listing import LISTING_SHA256, PUBLIC_SOURCE
+    from life2_retro.reference.listing import LISTING_SHA256, PUBLIC_SOURCE
 
     text = (ROOT / "README.md").read_text()
     assert LISTING_SHA256 in text and PUBLIC_SOURCE in text

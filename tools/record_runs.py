@@ -35,7 +35,9 @@ def digest(data: bytes) -> str:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated scripts (default 1)")
     parser.add_argument("--count", type=int, default=2000, help="scripts per mode (default 2000)")
     parser.add_argument("--out", type=Path, required=True, help="the record, one line a run")

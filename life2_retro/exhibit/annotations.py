@@ -2,7 +2,7 @@
 
 The panel shows the 1978 listing beside the paper, with the executing line
 highlighted. The listing is reference data that the project never holds (see
-`basic_reference.listing`), so a museum without a copy of it would have nothing
+`reference.listing`), so a museum without a copy of it would have nothing
 to show. These annotations stand in for it: one short description per line
 number, in our own words, of what that line does in the game, not how the BASIC
 says it. Each fits the panel's width (`WIDTH`).

@@ -84,10 +84,9 @@ def listing_panel_rows(config: ExhibitConfig) -> tuple[list[tuple[int, str]], st
     """The panel's rows: the museum's listing (checked by its SHA-256), or our annotations.
 
     Returns the rows, the panel's title, and why the listing is not shown (None when it is)."""
-    from basic_reference.listing import ListingError, load_listing
-    from basic_reference.patches import patch_lines
-
     from ..programs.bugs import BUG_NAMES
+    from ..reference.listing import ListingError, load_listing
+    from ..reference.patches import patch_lines
     from .annotations import annotated_listing
     from .panel import listing_rows
 

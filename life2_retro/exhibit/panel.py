@@ -156,7 +156,7 @@ class ListingPanel:
 
 def listing_rows(listing: bytes, patched: dict[int, bytes]) -> list[tuple[int, str]]:
     """The listing as the panel shows it: our patch lines in place of theirs, marked with '*'."""
-    from basic_reference.listing import listing_lines
+    from ..reference.listing import listing_lines
 
     lines = listing_lines(listing)
     rows: list[tuple[int, str]] = []

@@ -40,7 +40,7 @@ def candidate_paths(explicit: str | os.PathLike[str] | None = None) -> list[Path
         return [Path(explicit)]
     if os.environ.get(ENV_VAR):
         return [Path(os.environ[ENV_VAR])]
-    checkout = Path(__file__).resolve().parent.parent
+    checkout = Path(__file__).resolve().parents[2]
     places = [checkout.parent / "shared" / "reference", Path.cwd().parent / "shared" / "reference"]
     return [place / LISTING_NAME for place in dict.fromkeys(places)]
 

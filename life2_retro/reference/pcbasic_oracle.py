@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
-from .oracle_speed import quick_oracle
+from .pcbasic_speed import quick_oracle
 
 PCBASIC_VERSION = "2.0.8"
 ARTEFACT = b"\xff"

@@ -9,16 +9,25 @@ that is all a merge does.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from importlib import resources
+from importlib.abc import Traversable
 from pathlib import Path
 
 from .listing import listing_lines
 
-PATCH_DIR = Path(__file__).resolve().parent / "patches"
+
+def patch_folder() -> Traversable:
+    """The top-level `basic_reference/patches/`: in a checkout (an editable install) where it is,
+    in a wheel as `basic_patches` beside this module (pyproject.toml maps it there)."""
+    installed = resources.files(__package__) / "basic_patches"
+    if installed.is_dir():
+        return installed
+    return Path(__file__).resolve().parents[2] / "basic_reference" / "patches"
 
 
 def patch_text(switch: str) -> bytes:
     """The patch file for one bug switch."""
-    path = PATCH_DIR / f"{switch}.bas"
+    path = patch_folder() / f"{switch}.bas"
     if not path.is_file():
         raise FileNotFoundError(f"no BASIC patch for bug switch {switch!r}")
     return path.read_bytes()
