@@ -13,9 +13,9 @@ from contextlib import ExitStack
 from typing import BinaryIO
 
 from .basic.dialects import Dialect
-from .driver import drive
 from .exits import LineHook, run_command, standard_input, trace_file
 from .programs.life2 import Life2Program
+from .session import drive
 from .terminals.transcript import TranscriptTerminal
 
 

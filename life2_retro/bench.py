@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from .basic.dialects import Dialect
 from .compare import OracleUnusable, mode_label, oracle_keys, oracle_program_for
-from .game import run_game
 from .programs.life2 import Life2Program
 from .reference.pcbasic_oracle import run_program
 from .scriptgen import script
+from .session import run_in_memory
 
 # A still life with both colours (found with life2's own engine): every
 # generation does the same work, so per-generation times can be compared.
@@ -49,12 +49,12 @@ def _timed(action: Callable[[], object]) -> Timing:
 def _life2_per_run(responses: Sequence[bytes], dialect: Dialect, bugs: frozenset[str], repeat: int) -> float:
     started = time.perf_counter()
     for _ in range(repeat):
-        run_game(responses, dialect, bugs)
+        run_in_memory(Life2Program(dialect, bugs).run(), responses)
     return (time.perf_counter() - started) / repeat
 
 
 def _run_until(program: Life2Program, start: int, stop: int) -> None:
-    for event in program.m.run(program.lines, start):
+    for event in program.run_from(start):
         if event == stop:
             return
 
@@ -63,9 +63,7 @@ def life2_generation_seconds(dialect: Dialect, bugs: frozenset[str], generations
     """One generation: line 560 (PRINT, GOSUB 50: the neighbour pass and the board print) up to 570."""
     program = Life2Program(dialect, bugs)
     _run_until(program, 2, 500)  # the tables are READ on the way
-    for row, text in enumerate(BENCH_BOARD, start=1):
-        for column, mark in enumerate(text, start=1):
-            program.N[row][column] = _CODES[mark]
+    program.set_board([[_CODES[mark] for mark in text] for text in BENCH_BOARD])
     started = time.perf_counter()
     for _ in range(generations):
         _run_until(program, 560, 570)
@@ -111,7 +109,7 @@ def bench_command(args: argparse.Namespace, dialect: Dialect, bugs: frozenset[st
         oracle_cpu += timing.cpu
         quick_wall += _timed(lambda keys=keys: run_program(program, keys)).wall
         ours += _life2_per_run(responses, dialect, bugs, repeat=10)
-        lines += len(run_game(responses, dialect, bugs).trace)
+        lines += len(run_in_memory(Life2Program(dialect, bugs).run(), responses).trace)
     per = 1000 / args.scripts
     print(f"  {lines} BASIC lines executed in all, {lines / args.scripts:.0f} per script")
     print(f"  PC-BASIC 2.0.8: {oracle_wall * per:9.1f} ms/script wall, {oracle_cpu * per:9.1f} ms CPU")

@@ -17,12 +17,13 @@ from dataclasses import dataclass
 
 from .basic.dialects import Dialect
 from .basic.gwinput import supported_keys
-from .game import GameRun, run_game
 from .programs.bugs import BUG_NAMES
+from .programs.life2 import Life2Program
 from .reference.listing import ListingError, load_listing
 from .reference.patches import merge
 from .reference.pcbasic_oracle import OracleRun, OracleUnavailable, run_program
 from .scriptgen import Script, script
+from .session import GameRun, run_in_memory
 from .terminals.transcript import read_responses
 
 
@@ -122,7 +123,7 @@ def compare_scripts(
     started = time.perf_counter()
     failures: list[tuple[int, list[Mismatch]]] = []
     for index, (responses, theirs) in enumerate(zip(batch, oracle_runs(program, batch, jobs), strict=True)):
-        found = differences(run_game(responses, dialect, bugs), theirs)
+        found = differences(run_in_memory(Life2Program(dialect, bugs).run(), responses), theirs)
         if found:
             failures.append((index, found))
     return CompareResult(len(batch), len(batch) - len(failures), failures, time.perf_counter() - started)

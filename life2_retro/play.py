@@ -7,9 +7,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from .basic.dialects import Dialect
-from .driver import drive
 from .exits import run_command, trace_file
 from .programs.life2 import Life2Program
+from .session import drive
 from .terminals import terminal_class
 from .terminals.line_settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
 
@@ -136,7 +136,7 @@ def play(
 
     def game() -> None:
         with trace_file(trace_path) as on_line, terminal_class(terminal_name)(**(options or {})) as terminal:
-            drive(Life2Program(dialect, bugs).run(), terminal, on_line, Life2Program.REDISPLAY_LINES)
+            drive(Life2Program(dialect, bugs).run(), terminal, on_line)
             linger = getattr(terminal, "linger", None)
             if linger is not None:  # a window: the last board stays until the player is done
                 linger()

@@ -14,9 +14,9 @@ import sys
 from collections.abc import Iterable
 
 from .basic.dialects import Dialect
-from .driver import drive
 from .exits import run_command
 from .programs.life2 import Life2Program
+from .session import drive
 from .terminals import terminal_class
 from .terminals.pacing import SimulatedClock
 from .terminals.transcript import read_responses

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
-from life2_retro.driver import drive
-from life2_retro.game import GameRun, run_game
 from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.programs.life2 import Life2Program
+from life2_retro.session import GameRun, drive, run_in_memory
 from life2_retro.terminals.transcript import ScriptedTerminal
 
 FAITHFUL = frozenset(BUG_NAMES)
@@ -23,7 +23,7 @@ QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
 
 def play(responses: list[bytes] | list[str], dialect: Dialect = Dialect.GWBASIC, bugs=FAITHFUL) -> GameRun:
     data = [r.encode() if isinstance(r, str) else r for r in responses]
-    return run_game(data, dialect, bugs)
+    return run_in_memory(Life2Program(dialect, bugs).run(), data)
 
 
 def boards(output: bytes) -> list[list[str]]:

@@ -116,8 +116,8 @@ def test_a_fraction_near_zero_loses_the_piece_on_the_hidden_border():
 def test_two_fractions_for_one_square_are_not_the_same_square():
     # 1.2 and 1.4 both round to column 1: no SAME COORD, both moves are placed (586), and
     # player 2's 1000 overwrites player 1's 100 in the square both named
-    from life2_retro.driver import drive
     from life2_retro.programs.life2 import Life2Program
+    from life2_retro.session import drive
     from life2_retro.terminals.transcript import ScriptedTerminal
 
     game = [b"5,5", b"5,4", b"4,5", b"1,5", b"2,5", b"3,5", b"1.2,3", b"1.4,3"]

@@ -13,9 +13,9 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
-from life2_retro.driver import drive
 from life2_retro.exhibit.observer import GameObserver
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
 from .helpers import FAITHFUL, FIXED, QUICK_GAME, play
@@ -116,6 +116,7 @@ def test_the_observer_agrees_with_the_program_at_every_prompt(dialect, bugs, fee
         watched = Watched(program, seed, feed_echo)
         stop = drive(program.run(), watched, watched.on_line)
         seen = watched.observer
+        seen.stopped(stop)
         output = bytes(watched.output)
         assert watched.prompts_seen == list(range(1, len(watched.prompts_seen) + 1))  # one count a prompt
         assert seen.prompted == (program.v.B if stop is Stop.INPUT_ENDED else None)  # nobody answered it
@@ -131,10 +132,8 @@ def test_the_observer_agrees_with_the_program_at_every_prompt(dialect, bugs, fee
             assert not seen.ended and seen.winner is None
             endings.add("input-ended")
         else:
-            assert seen.ended and seen.winner is None and seen.phase == "over" and seen.stopped_by
+            assert seen.ended and seen.winner is None and seen.phase == "over" and seen.stopped_by is stop
             endings.add(f"stopped-{stop.value}")
-        if stop is Stop.ERROR:
-            assert seen.stopped_by is not None
         refused += watched.seen_refused
         same += watched.seen_same
     assert refused > 20 and same > 3, (refused, same)  # both were seen, and checked against the program
@@ -148,13 +147,14 @@ def test_whole_transcripts_in_one_piece():
     for dialect in Dialect:
         for bugs in (FAITHFUL, FIXED):
             seen = GameObserver()
-            seen.feed(play(QUICK_GAME, dialect, bugs).output)
+            run = play(QUICK_GAME, dialect, bugs)
+            seen.feed(run.output)
+            assert seen.ended  # the winner's line ends the game on paper
+            seen.stopped(run.stop)
             assert seen.winner == 2 and seen.ended and seen.phase == "over"
             assert len(seen.history) == 2 and seen.populations == (0, 6)
-            if bugs == FAITHFUL:  # GOTO 800, which does not exist
-                assert seen.stopped_by is not None and seen.stopped_by.endswith("575")
-            else:  # END: the 1978 BASIC says OK, GW-BASIC's Ok is not in the stream
-                assert seen.stopped_by == ("OK" if dialect is Dialect.MS1978 else None)
+            # GOTO 800, which does not exist, or END with the fix
+            assert seen.stopped_by is (Stop.ERROR if bugs == FAITHFUL else Stop.END)
 
 
 @pytest.mark.parametrize("dialect", list(Dialect))

@@ -13,13 +13,14 @@ from collections.abc import Callable
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.driver import drive
 from life2_retro.exhibit import players, rules
 from life2_retro.exhibit.observer import GameObserver
 from life2_retro.exhibit.players import WIN, ComputerPlayer
 from life2_retro.exhibit.players_bench import bench_positions, players_bench_command
 from life2_retro.exhibit.rules import ONE, TWO, Board, Move
+from life2_retro.programs.bugs import SAME_COORD_DIAGONAL
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
 from .helpers import FAITHFUL, FIXED
@@ -151,7 +152,7 @@ def test_the_payoff_matrix_is_the_rules_model_for_every_pair_of_squares():
         one, two = rules.to_masks(board)
         relevant, isolated = players._actions(one, two)
         actions = relevant + ([players.PASS] if isolated else [])
-        matrix = players.payoff_matrix(board, me, actions, rules.SAME_COORD_DIAGONAL in bugs)
+        matrix = players.payoff_matrix(board, me, actions, SAME_COORD_DIAGONAL in bugs)
 
         def action(square: Move, actions=actions, isolated=isolated) -> int:
             index = rules.index_of(square)

@@ -13,10 +13,10 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
-from life2_retro.driver import drive
 from life2_retro.exhibit import rules
 from life2_retro.exhibit.rules import EMPTY, ONE, TWO, Board, Move
-from life2_retro.programs.life2 import _DATA, Life2Program
+from life2_retro.programs.life2 import DATA, Life2Program
+from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
 from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
@@ -44,7 +44,7 @@ def parse(text: str) -> Board:
 
 def literal_generation(board: Board) -> Board:
     """Lines 50-65, 200-239 and 90-126 done on a 7x7 array of codes, as the program does them."""
-    offsets = _DATA[13]
+    offsets = DATA[13]
     array = [[0] * 7 for _ in range(7)]
     for row in range(5):
         for col in range(5):
@@ -73,7 +73,7 @@ def test_generation_matches_the_listing_read_literally():
 
 
 def test_the_table_is_life_with_births_to_the_majority():
-    # Read off _DATA: any piece with 2 or 3 neighbours of either colour lives; an empty square with
+    # Read off DATA: any piece with 2 or 3 neighbours of either colour lives; an empty square with
     # 3 neighbours is born to the colour that has 2 or 3 of them.
     assert rules.fate_of_code(100 + 1 + 10 * 1) == ONE
     assert rules.fate_of_code(1000 + 3) == TWO

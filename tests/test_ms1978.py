@@ -8,7 +8,7 @@ from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
-from life2_retro.driver import drive
+from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 
 from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, input_loop, play

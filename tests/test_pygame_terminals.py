@@ -12,10 +12,10 @@ import threading
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.driver import drive
 from life2_retro.exits import run_command
 from life2_retro.programs.bugs import BUG_NAMES
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.session import drive
 from life2_retro.terminals.crt import Crt
 from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.teletype import Teletype

@@ -18,9 +18,10 @@ import hashlib
 from pathlib import Path
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.game import run_game
 from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.programs.life2 import Life2Program
 from life2_retro.scriptgen import script
+from life2_retro.session import run_in_memory
 
 MODES = {
     "ms1978": (Dialect.MS1978, BUG_NAMES),
@@ -45,7 +46,7 @@ def main() -> None:
     with args.out.open("w", encoding="ascii") as out:
         for mode, (dialect, bugs) in MODES.items():
             for index in range(args.count):
-                run = run_game(script(args.seed, index), dialect, bugs)
+                run = run_in_memory(Life2Program(dialect, bugs).run(), script(args.seed, index))
                 trace = ",".join(map(str, run.trace)).encode()
                 out.write(f"{mode}\t{index}\t{run.stop.value}\t{digest(run.output)}\t{digest(trace)}\n")
     print(f"{len(MODES) * args.count} runs recorded in {args.out}")

@@ -43,7 +43,20 @@ class InputRequest:
 
 INPUT_REQUEST = InputRequest()
 
-Event = int | bytes | InputRequest
+
+class Redisplay:
+    """The program begins a full picture of the game here (LIFE2: a board). A terminal that may
+    lose its line keeps its output from this point, to show it again when the line is back."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "Redisplay()"
+
+
+REDISPLAY = Redisplay()
+
+Event = int | bytes | InputRequest | Redisplay
 """An `int` is a line entered (what TRON prints), `bytes` (maybe `Echo`) is output."""
 
 Run = Generator[Event, bytes | None, Stop]

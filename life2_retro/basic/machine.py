@@ -18,13 +18,13 @@ listing behaves, and traces, exactly as the listing does.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
 from .dialects import Dialect
 from .errors import BasicError, error_message
-from .events import Run, Stop
+from .events import REDISPLAY, Run, Stop
 from .inputs import InputStatement
 from .printer import make_printer
 
@@ -188,8 +188,13 @@ class Machine:
     def _resolve(self, position: Position) -> Position:
         return self._following[self.current] if position is NEXT_LINE else position
 
-    def run(self, lines: Mapping[int, Callable[[], Position]], first: int) -> Run:
-        """Run from line `first`, yielding trace line numbers, output bytes and input requests."""
+    def run(
+        self, lines: Mapping[int, Callable[[], Position]], first: int, redisplay_at: Collection[int] = ()
+    ) -> Run:
+        """Run from line `first`, yielding trace line numbers, output bytes and input requests.
+
+        Entering a line of `redisplay_at` yields REDISPLAY first: the program's mark for where a
+        full picture of the game begins (see events.Redisplay)."""
         numbers = sorted(lines)
         self._following = dict(zip(numbers, [*numbers[1:], END], strict=True))
         following = self._following
@@ -203,6 +208,8 @@ class Machine:
                     if line is None:
                         raise BasicError("undefined-line")
                     self.current = position
+                    if position in redisplay_at:
+                        yield REDISPLAY
                     yield position
                     position = line()
                 elif position is NEXT_LINE:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
+from ..basic.events import Stop
 from .rules import EMPTY, ONE, TWO, Board, Result, population
 
 Phase = Literal["setup", "turn", "over"]
@@ -26,8 +27,6 @@ _ROW = re.compile(r"^ ([1-5]) ((?: [ .*#] ){5}) ([1-5]) $")
 _SETUP_HEADER = re.compile(r"^PLAYER ([12])  - 3 LIVE PIECES\.$")  # line 520
 _TURN_PROMPT = re.compile(r"^PLAYER ([12]) X,Y$")  # line 580, then 700
 _WINNER = re.compile(r"^PLAYER ([12]) IS THE WINNER$")  # line 575
-_MS_ERROR = re.compile(r"^\?[A-Z]{2} ERROR IN +\d+$")  # the 1978 BASIC stops the program
-_GW_ERROR = re.compile(r"^[A-Z][A-Za-z ]+ in \d+$")  # GW-BASIC stops the program
 _PROMPTS = ("? ", "?? ")
 """INPUT's prompt, and the 1978 BASIC's prompt for the values still missing."""
 
@@ -51,8 +50,8 @@ class GameObserver:
         self.same_coord = False
         self.winner: Result = None
         self.ended = False
-        self.stopped_by: str | None = None
-        """The BASIC's own end: its error message, or OK (None for a game that ends cleanly)."""
+        self.stopped_by: Stop | None = None
+        """Why the program stopped, once the driver says so (see `stopped`)."""
         self._tail = b""
         self._rows: list[tuple[int, ...]] | None = None
         self._setup_player = 1
@@ -99,8 +98,12 @@ class GameObserver:
             self._end(int(match[1]))  # type: ignore[arg-type]
         elif line == "A DRAW":
             self._end("draw")
-        elif line == "OK" or _MS_ERROR.match(line) or _GW_ERROR.match(line):
-            self.stopped_by = self.stopped_by or line  # the error, not the OK after it
+
+    def stopped(self, stop: Stop) -> None:
+        """The program has stopped (the driver knows why: an end, an error, an empty answer, or no
+        more input). Whatever the paper shows, the game is over."""
+        self.stopped_by = stop
+        if stop is not Stop.INPUT_ENDED:
             self._end(self.winner)
 
     def _board_row(self, line: str) -> bool:

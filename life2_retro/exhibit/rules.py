@@ -1,7 +1,7 @@
 """LIFE2's rules as a pure model, fast enough for computer players to search with.
 
 The program itself is the authority; this is a copy of what it does, built from
-its own survivor table (`_DATA` in programs/life2.py) and checked against it
+its own survivor table (`DATA` in programs/life2.py) and checked against it
 game by game in tests/test_exhibit_rules.py.
 
 Orientation. A board is five rows of five squares, `board[row][col]`, exactly as
@@ -22,7 +22,8 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from ..programs.life2 import _DATA
+from ..programs.bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
+from ..programs.life2 import DATA
 
 Board = tuple[tuple[int, ...], ...]
 Move = tuple[int, int]
@@ -37,13 +38,10 @@ FULL = (1 << SIZE * SIZE) - 1
 EMPTY_BOARD: Board = tuple((EMPTY,) * SIZE for _ in range(SIZE))
 ALL_MOVES: tuple[Move, ...] = tuple((col, row) for row in range(1, SIZE + 1) for col in range(1, SIZE + 1))
 
-SAME_COORD_DIAGONAL = "same-coord-diagonal"
-ILLEGAL_COORDS = "illegal-coords"
-
 # -- the program's table --------------------------------------------------------------------------
 
 # Line 10 reads lines 8 and 9 into K(1..18): the first nine codes make a `*`, the rest a `#` (line 350).
-_SURVIVORS: tuple[int, ...] = _DATA[8] + _DATA[9]
+_SURVIVORS: tuple[int, ...] = DATA[8] + DATA[9]
 _PIECE_CODE = {EMPTY: 0, ONE: 100, TWO: 1000}
 """What lines 351/360/586 store for a piece; the neighbour pass adds 1 per `*` and 10 per `#` (line 200)."""
 SETUP_CODE = {ONE: 3, TWO: 30}

@@ -23,8 +23,8 @@ from datetime import UTC, datetime
 
 from ..basic.dialects import Dialect
 from ..basic.events import Stop
-from ..driver import drive
 from ..programs.life2 import Life2Program
+from ..session import drive
 from ..terminals.base import IdleTimeout, OperatorExit, Terminal
 from ..terminals.serial import LineInterrupted
 from .config import ExhibitConfig
@@ -47,6 +47,9 @@ class RoundLimit(Exception):
 HISTORICAL_STEP = 0.02
 """The historical speed waits in steps of at least this long: about a frame, so that a line costs
 its share of a second and not a whole frame."""
+
+PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
+"""The variables the listing panel shows: whose turn, the squares typed, the two populations."""
 
 CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
 WELCOME = {
@@ -186,7 +189,8 @@ class Exhibit:
         started_wall, started = now_iso(), self.monotonic()
         ended = "finished"
         try:
-            stop = drive(program.run(), table, self._line, Life2Program.REDISPLAY_LINES)
+            stop = drive(program.run(), table, self._line)
+            table.observer.stopped(stop)
             if table.observer.winner is None:
                 ended = "error" if stop is Stop.ERROR else "stopped"
         except VisitorArrived:
@@ -224,19 +228,12 @@ class Exhibit:
             return []
         hidden = self.mode == "visitor" and table.observer.round == self._secret_round
 
-        def number(value: float) -> str:
-            return "?" if hidden else f"{value:g}"
+        shown = program.variables()
 
-        v = program.v
-        return [
-            ("B", f"{v.B:g}"),
-            ("X(1)", number(program.X[1])),
-            ("Y(1)", number(program.Y[1])),
-            ("X(2)", number(program.X[2])),
-            ("Y(2)", number(program.Y[2])),
-            ("M2", f"{v.M2:g}"),
-            ("M3", f"{v.M3:g}"),
-        ]
+        def number(name: str) -> str:
+            return "?" if hidden and name[0] in "XY" else f"{shown[name]:g}"
+
+        return [(name, number(name)) for name in PANEL_VARIABLES]
 
     def _line(self, number: int) -> None:
         if self.on_line is not None and self.program is not None:

@@ -12,7 +12,7 @@ request that the driver answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..basic.dialects import DEFAULT_DIALECT, Dialect
 from ..basic.events import Run
@@ -21,14 +21,14 @@ from ..basic.numbers import add_single
 from ..basic.printer import CR, Tab
 from .bugs import BUG_NAMES, BUGS
 
-# The listing's DATA: the neighbour codes that mean "alive next generation"
-# (lines 8 and 9: player 1's, then player 2's) and the eight neighbour offsets
-# (line 13). See basic_reference/life2-notes.md for how the codes work.
-_DATA = {
+DATA: Mapping[int, tuple[int, ...]] = {
     8: (3, 102, 103, 120, 130, 121, 112, 111, 12),
     9: (21, 30, 1020, 1030, 1011, 1021, 1003, 1002, 1012),
     13: (-1, 0, 1, 0, 0, -1, 0, 1, -1, -1, 1, -1, -1, 1, 1, 1),
 }
+"""The listing's DATA lines by number: the neighbour codes that mean "alive next generation"
+(lines 8 and 9: player 1's, then player 2's) and the eight neighbour offsets (line 13). See
+basic_reference/life2-notes.md for how the codes work."""
 
 
 class Scalars:
@@ -59,13 +59,33 @@ class Life2Program:
         self.A: list[float] = [0] * 17
         self.X: list[float] = [0] * 3
         self.Y: list[float] = [0] * 3
-        for line in sorted(_DATA):
-            self.m.data(*_DATA[line])
+        for line in sorted(DATA):
+            self.m.data(*DATA[line])
         self.lines = self._line_table()
 
     def run(self) -> Run:
         """The program as a generator of trace lines, output and input requests."""
-        return self.m.run(self.lines, self.FIRST_LINE)
+        return self.run_from(self.FIRST_LINE)
+
+    def run_from(self, line: int) -> Run:
+        """The program entered at `line`, with whatever its variables hold (GOTO from direct mode,
+        as the generation bench does after it has set a board)."""
+        return self.m.run(self.lines, line, self.REDISPLAY_LINES)
+
+    def set_board(self, codes: Sequence[Sequence[float]]) -> None:
+        """N(J,K) for J, K = 1..5: a row of codes per printed row (100 a `*`, 1000 a `#`, 0 empty),
+        what a READ loop into N would store."""
+        for row, values in enumerate(codes, start=1):
+            for column, code in enumerate(values, start=1):
+                self.N[row][column] = code
+
+    def variables(self) -> dict[str, float]:
+        """A snapshot of the simple variables and the two players' squares, as BASIC names them."""
+        snapshot: dict[str, float] = {name: getattr(self.v, name) for name in Scalars.__slots__}
+        for player in (1, 2):
+            snapshot[f"X({player})"] = self.X[player]
+            snapshot[f"Y({player})"] = self.Y[player]
+        return snapshot
 
     def _line_table(self) -> dict[int, Callable[[], Position]]:
         table = {

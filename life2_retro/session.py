@@ -1,0 +1,62 @@
+"""Running a program: on a terminal, or in memory with every byte and line kept.
+
+`drive` is the only loop that does I/O for a game. A program is a generator of
+events (basic/events.py); the driver hands each one to the terminal and sends
+the terminal's typed lines back. `run_in_memory` is the fast path that `life2
+run`, `compare`, `bench` and the tests all need: these responses in, these
+bytes and this trace out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .basic.events import INPUT_REQUEST, REDISPLAY, Echo, Run, Stop
+from .terminals.base import Terminal
+from .terminals.transcript import ScriptedTerminal
+
+LineHook = Callable[[int], None]
+"""Called with the number of each line execution enters (what TRON prints)."""
+
+
+def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop:
+    """Feed the program's events to the terminal until the program stops."""
+    try:
+        event = next(run)
+        while True:
+            kind = type(event)
+            if kind is int:
+                if on_line is not None:
+                    on_line(event)
+            elif kind is bytes:
+                terminal.write(event)
+            elif kind is Echo:
+                terminal.echo(event)
+            elif event is INPUT_REQUEST:
+                event = run.send(terminal.read_line())
+                continue
+            elif event is REDISPLAY:
+                terminal.redisplay_from_here()
+            else:
+                raise TypeError(f"a program yielded {event!r}, which is no event")
+            event = next(run)
+    except StopIteration as stop:
+        return stop.value
+
+
+@dataclass(frozen=True)
+class GameRun:
+    """One run kept whole: what the BASIC sent, the lines it entered, and why it stopped."""
+
+    output: bytes
+    trace: tuple[int, ...]
+    stop: Stop
+
+
+def run_in_memory(run: Run, responses: Sequence[bytes]) -> GameRun:
+    """A program fed `responses`, every byte and line kept."""
+    terminal = ScriptedTerminal(list(responses))
+    trace: list[int] = []
+    stop = drive(run, terminal, trace.append)
+    return GameRun(bytes(terminal.output), tuple(trace), stop)
