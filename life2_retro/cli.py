@@ -17,7 +17,7 @@ from . import __version__
 from .basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES, Dialect
 from .programs.bugs import BUG_NAMES, BUGS, resolve_bugs
 from .terminals import PYGAME_TERMINALS, TERMINALS
-from .terminals.line_settings import BYTESIZES, FLOWS, PARITIES, STOPBITS
+from .terminals.serial.settings import BYTESIZES, FLOWS, PARITIES, STOPBITS
 
 SUBCOMMANDS = {
     "play": "play LIFE2, two players at one keyboard (the default)",

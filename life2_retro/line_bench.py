@@ -13,9 +13,9 @@ import select
 import threading
 import time
 
-from .terminals.line_settings import LineSettings
-from .terminals.serial import SerialTerminal
-from .terminals.serial_link import SerialLink
+from .terminals.serial.link import SerialLink
+from .terminals.serial.settings import LineSettings
+from .terminals.serial.terminal import SerialTerminal
 
 RUNS = ((110, 60), (300, 100), (1200, 240), (9600, 1200))
 """(baud, characters sent): about six seconds at 110 baud, one or two at the others."""

@@ -11,10 +11,10 @@ from .exits import run_command, trace_file
 from .programs.life2 import Life2Program
 from .session import drive
 from .terminals import terminal_class
-from .terminals.line_settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
+from .terminals.serial.settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
 
 if TYPE_CHECKING:
-    from .terminals.crt import Effects
+    from .terminals.window.crt import Effects
 
 EFFECTS = ("scanlines", "glow", "persistence", "vignette")
 
@@ -57,7 +57,7 @@ def _given(args: argparse.Namespace) -> dict[str, bool]:
 
 def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, object]:
     """The chosen terminal's options from the command line; ValueError for one it does not take."""
-    from .terminals.crt import BAUD_CHOICES  # no pygame: that comes with the window
+    from .terminals.window.crt import BAUD_CHOICES  # no pygame: that comes with the window
 
     name = args.terminal
     refused = [option for option, used in _given(args).items() if used and option not in TAKES[name]]
@@ -87,7 +87,7 @@ def terminal_options(args: argparse.Namespace, dialect: Dialect) -> dict[str, ob
 
 def effects_from(args: argparse.Namespace) -> Effects:
     """The glass terminal's effects: each on unless its --no- option is given."""
-    from .terminals.crt import Effects
+    from .terminals.window.crt import Effects
 
     return Effects(**{effect: not getattr(args, f"no_{effect}") for effect in EFFECTS})
 

@@ -23,10 +23,10 @@ from .exits import run_command
 from .play import line_settings
 from .screenshot import parse_size
 from .terminals import terminal_class
-from .terminals.line_settings import LineSettings
-from .terminals.serial_link import LinkLost, SerialLink
+from .terminals.serial.link import LinkLost, SerialLink
+from .terminals.serial.settings import LineSettings
 from .terminals.transcript import read_responses
-from .terminals.window import PygameTerminal, WindowClosed
+from .terminals.window.terminal import PygameTerminal, WindowClosed
 
 
 class ScriptedTypist:

@@ -16,10 +16,10 @@ from life2_retro.exits import run_command
 from life2_retro.programs.bugs import BUG_NAMES
 from life2_retro.programs.life2 import Life2Program
 from life2_retro.session import drive
-from life2_retro.terminals.crt import Crt
 from life2_retro.terminals.pacing import SimulatedClock
-from life2_retro.terminals.teletype import Teletype
-from life2_retro.terminals.window import WindowClosed
+from life2_retro.terminals.window.crt import Crt
+from life2_retro.terminals.window.teletype import Teletype
+from life2_retro.terminals.window.terminal import WindowClosed
 
 from .helpers import QUICK_GAME, life2
 
@@ -280,7 +280,7 @@ def test_the_window_can_be_resized_and_go_full_screen():
 def test_m_mutes_and_silence_when_there_is_no_audio_device():
     code = (
         "import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='no-such-driver'\n"
-        "from life2_retro.terminals.teletype import Teletype\n"
+        "from life2_retro.terminals.window.teletype import Teletype\n"
         "from life2_retro.terminals.pacing import SimulatedClock\n"
         "with Teletype(clock=SimulatedClock(), baud=None) as t:\n"
         "    t.write(b'HELLO\\a\\r\\n'); print(t.sounds.available)\n"
@@ -298,7 +298,7 @@ def test_m_mutes_and_silence_when_there_is_no_audio_device():
 
 
 def test_the_sounds_are_synthesized():
-    from life2_retro.terminals import sound
+    from life2_retro.terminals.window import sound
 
     for make in (sound.clack, sound.carriage_return, sound.line_feed, sound.bell, sound.hum):
         samples = make()
@@ -359,7 +359,7 @@ def test_bel_beeps_on_the_crt():
 
 
 def test_the_afterglow_decays_exponentially():
-    from life2_retro.terminals.crt import Effects
+    from life2_retro.terminals.window.crt import Effects
 
     with crt(effects=Effects(scanlines=False, glow=False, vignette=False)) as screen:
         screen.write(b"########")
@@ -384,7 +384,7 @@ def test_the_afterglow_decays_exponentially():
 
 @pytest.mark.parametrize("phosphor", ["p1", "p3", "p4"])
 def test_phosphors_colour_the_text(phosphor):
-    from life2_retro.terminals.crt import PHOSPHORS
+    from life2_retro.terminals.window.crt import PHOSPHORS
 
     with crt(phosphor=phosphor) as screen:
         screen.write(b"########")
@@ -397,7 +397,7 @@ def test_phosphors_colour_the_text(phosphor):
 
 
 def test_persistence_decays_and_each_effect_toggles():
-    from life2_retro.terminals.crt import Effects
+    from life2_retro.terminals.window.crt import Effects
 
     with crt(effects=Effects(scanlines=False, glow=False, vignette=False)) as screen:
         screen.write(b"########")
@@ -612,7 +612,7 @@ def test_terminal_options_reach_the_terminal():
 
 
 def test_the_font_has_every_model_33_character_distinct():
-    from life2_retro.terminals.font import TELETYPE_CHARACTERS, dots
+    from life2_retro.terminals.window.font import TELETYPE_CHARACTERS, dots
 
     shapes = {char: dots(char) for char in TELETYPE_CHARACTERS}
     assert len(TELETYPE_CHARACTERS) == 64 and set(TELETYPE_CHARACTERS) == {chr(c) for c in range(0x20, 0x60)}

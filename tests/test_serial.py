@@ -9,9 +9,9 @@ import time
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.terminals.discipline import LineDiscipline, LineOutput
-from life2_retro.terminals.line_settings import LineSettings
-from life2_retro.terminals.serial import LineInterrupted, SerialTerminal
+from life2_retro.terminals.serial.discipline import LineDiscipline, LineOutput
+from life2_retro.terminals.serial.settings import LineSettings
+from life2_retro.terminals.serial.terminal import LineInterrupted, SerialTerminal
 
 from .helpers import QUICK_GAME, boards, life2, play
 from .ptygame import PtyGame
@@ -367,10 +367,10 @@ def test_life2_terminal_plays_a_game_with_life2_on_a_null_modem(tmp_path):
     """The Teletype window on one pty, the game on another, the two joined: the paper ends with the
     final board, and the screenshot is saved."""
     from life2_retro.remote import LineTerminal, ScriptedTypist
-    from life2_retro.terminals.line_settings import LineSettings
     from life2_retro.terminals.pacing import SimulatedClock
-    from life2_retro.terminals.serial_link import SerialLink
-    from life2_retro.terminals.teletype import Teletype
+    from life2_retro.terminals.serial.link import SerialLink
+    from life2_retro.terminals.serial.settings import LineSettings
+    from life2_retro.terminals.window.teletype import Teletype
 
     cable = NullModem()
     game = start_life2("--terminal", "serial", "--port", cable.a, "--baud", "9600")
@@ -443,7 +443,7 @@ def test_life2_terminal_sends_each_key_and_shows_it_only_with_local_echo(far_end
     from life2_retro.remote import LineTerminal
     from life2_retro.terminals import terminal_class
     from life2_retro.terminals.pacing import SimulatedClock
-    from life2_retro.terminals.serial_link import SerialLink
+    from life2_retro.terminals.serial.link import SerialLink
 
     link = SerialLink(str(far_end.link), LineSettings())
     link.open()

@@ -48,7 +48,7 @@ def exhibit_command(args: argparse.Namespace) -> int:
 def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
     """The configured terminal, made unattended: full screen, no pointer, only the exit chord."""
     from ..terminals import terminal_class
-    from ..terminals.crt import Effects
+    from ..terminals.window.crt import Effects
 
     if config.terminal == "serial":
         s = config.serial

@@ -17,9 +17,7 @@ from ..basic.dialects import DIALECT_NAMES
 from ..play import EFFECTS
 from ..programs.bugs import BUG_NAMES
 from ..screenshot import parse_size
-from ..terminals.crt import BAUD_CHOICES, PHOSPHORS
-from ..terminals.kiosk import KeyChord
-from ..terminals.line_settings import (
+from ..terminals.serial.settings import (
     BYTESIZES,
     FILL_AFTER_CR,
     FILL_AFTER_LF,
@@ -28,6 +26,8 @@ from ..terminals.line_settings import (
     STOPBITS,
     LineSettings,
 )
+from ..terminals.window.crt import BAUD_CHOICES, PHOSPHORS
+from ..terminals.window.kiosk import KeyChord
 
 TERMINALS = ("teletype", "crt", "serial")
 PLAYERS = ("choose", "human-computer", "two-humans")

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..terminals.font import HEIGHT, WIDTH, dots
+from ..terminals.window.font import HEIGHT, WIDTH, dots
 
 PAPER = (246, 248, 240)
 GREEN_BAR = (214, 236, 214)

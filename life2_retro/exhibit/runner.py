@@ -26,7 +26,7 @@ from ..basic.events import Stop
 from ..programs.life2 import Life2Program
 from ..session import drive
 from ..terminals.base import IdleTimeout, OperatorExit, Terminal
-from ..terminals.serial import LineInterrupted
+from ..terminals.serial.terminal import LineInterrupted
 from .config import ExhibitConfig
 from .players import ComputerPlayer
 from .records import GameRecord, RecordLog

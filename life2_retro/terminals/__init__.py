@@ -13,9 +13,9 @@ from .base import Terminal
 
 TERMINALS: dict[str, tuple[str, str]] = {
     "console": ("life2_retro.terminals.console", "ConsoleTerminal"),
-    "teletype": ("life2_retro.terminals.teletype", "Teletype"),
-    "crt": ("life2_retro.terminals.crt", "Crt"),
-    "serial": ("life2_retro.terminals.serial", "SerialTerminal"),
+    "teletype": ("life2_retro.terminals.window.teletype", "Teletype"),
+    "crt": ("life2_retro.terminals.window.crt", "Crt"),
+    "serial": ("life2_retro.terminals.serial.terminal", "SerialTerminal"),
 }
 PYGAME_TERMINALS = ("teletype", "crt")
 

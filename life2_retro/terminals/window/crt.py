@@ -21,11 +21,11 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..pacing import LinePace
 from .font import HEIGHT, WIDTH, dots
-from .pacing import LinePace
 from .screen import GlassScreen
 from .sound import Sounds
-from .window import PygameTerminal
+from .terminal import PygameTerminal
 
 
 @dataclass(frozen=True)

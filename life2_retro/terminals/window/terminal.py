@@ -17,9 +17,9 @@ from abc import abstractmethod
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from .base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
+from ..base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
+from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
 from .kiosk import KeyChord, is_typing
-from .pacing import LinePace, SimulatedClock, Throttle, WallClock
 
 FRAMES_PER_SECOND = 60
 

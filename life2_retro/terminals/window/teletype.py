@@ -24,11 +24,11 @@ import math
 import random
 from typing import Any
 
+from ..pacing import LinePace
 from .font import HEIGHT, WIDTH, dots, teletype_char
-from .pacing import LinePace
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
 from .sound import Sounds
-from .window import PygameTerminal
+from .terminal import PygameTerminal
 
 PAPER = (250, 240, 222)
 INK = (38, 40, 52)

@@ -16,7 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from .line_settings import LineSettings
+from .settings import LineSettings
 
 FIRST_RETRY = 0.05
 LAST_RETRY = 5.0

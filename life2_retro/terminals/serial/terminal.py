@@ -23,12 +23,12 @@ from __future__ import annotations
 import contextlib
 import time
 
-from .base import IdleTimeout, TerminalClosed
+from ..base import IdleTimeout, TerminalClosed
+from ..pacing import LinePace, Throttle, WallClock
+from ..redisplay import RedisplayingTerminal
 from .discipline import LineDiscipline, LineOutput
-from .line_settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
-from .pacing import LinePace, Throttle, WallClock
-from .redisplay import RedisplayingTerminal
-from .serial_link import LinkLost, SerialLink
+from .link import LinkLost, SerialLink
+from .settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
 
 
 class LineInterrupted(TerminalClosed):
