@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from life2_retro.exhibit.command import _dress_window, build_terminal
+from life2_retro.exhibit.build import build_terminal, dress_window
 from life2_retro.exhibit.config import ExhibitConfig, parse_config
 from life2_retro.exhibit.records import RecordLog, read_records
 from life2_retro.exhibit.runner import Exhibit
@@ -58,7 +58,7 @@ class Rig:
             self.config.records_path, self.config.records_max_bytes, self.config.records_keep
         )
         self.exhibit = Exhibit(self.config, self.terminal, self.log, seed=seed, monotonic=self.clock.now)
-        _dress_window(self.config, self.terminal, self.exhibit)
+        dress_window(self.config, self.terminal, self.exhibit)
         self.modes: list[str] = []
         """The exhibit's mode at each frame, compressed: a new entry only when it changes."""
         self.visitor: Callable[[Rig], None] = lambda rig: None
@@ -68,9 +68,9 @@ class Rig:
         """How many lines the terminal has been asked for: one per prompt a visitor sees."""
         read_line = self.terminal.read_line
 
-        def counted() -> bytes | None:
+        def counted(idle_seconds: float | None = None) -> bytes | None:
             self.reads += 1
-            return read_line()
+            return read_line(idle_seconds)
 
         self.terminal.read_line = counted  # type: ignore[method-assign]
 

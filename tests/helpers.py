@@ -9,8 +9,10 @@ from collections.abc import Callable, Sequence
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
-from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.commands.options import Mode
+from life2_retro.programs import PROGRAMS
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.programs.life2_bugs import BUG_NAMES
 from life2_retro.session import GameRun, drive, run_in_memory
 from life2_retro.terminals.transcript import ScriptedTerminal
 
@@ -19,6 +21,11 @@ FIXED: frozenset[str] = frozenset()
 
 QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
 """A quick game: player 2 wins after the first generation."""
+
+
+def life2_mode(dialect: Dialect = Dialect.GWBASIC, bugs=FAITHFUL) -> Mode:
+    """LIFE2 on a dialect with these bugs on, as the commands name it."""
+    return Mode(PROGRAMS["life2"], dialect.rules.name, frozenset(bugs))
 
 
 def play(responses: list[bytes] | list[str], dialect: Dialect = Dialect.GWBASIC, bugs=FAITHFUL) -> GameRun:

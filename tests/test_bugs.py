@@ -6,7 +6,7 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
-from life2_retro.programs.bugs import BUG_NAMES, resolve_bugs
+from life2_retro.programs.life2_bugs import BUG_NAMES, resolve_bugs
 
 from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
 

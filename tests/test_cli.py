@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from life2_retro.cli import SUBCOMMANDS, main
-from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.cli import COMMANDS, main
+from life2_retro.programs.life2_bugs import BUG_NAMES
 
 from .helpers import QUICK_GAME, life2, play
 
@@ -21,7 +21,7 @@ def test_help_lists_every_subcommand_option_and_switch():
     assert result.returncode == 0
     text = result.stdout.decode()
     for word in [
-        *SUBCOMMANDS,
+        *COMMANDS,
         *BUG_NAMES,
         "--dialect",
         "--fixed",
@@ -35,14 +35,14 @@ def test_help_lists_every_subcommand_option_and_switch():
         assert word in text, word
 
 
-@pytest.mark.parametrize("command", list(SUBCOMMANDS))
+@pytest.mark.parametrize("command", list(COMMANDS))
 def test_each_subcommand_has_help(command):
     assert life2(command, "--help").returncode == 0
 
 
 def test_help_does_not_import_pygame_or_pcbasic():
     code = (
-        "import sys; from life2_retro.cli import build_parser; build_parser()[0].format_help(); "
+        "import sys; from life2_retro.cli import top_parser; top_parser().format_help(); "
         "print(sorted(m for m in ('pygame', 'pcbasic', 'serial') if m in sys.modules))"
     )
     out = subprocess.run([PYTHON, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -223,18 +223,13 @@ def test_io_problems_are_one_line_not_a_traceback(tmp_path):
 
 def test_compare_reports_where_it_differs(oracle, listing, tmp_path, monkeypatch):
     """A deliberately wrong oracle program: compare must find it and exit 1."""
-    from life2_retro import compare
+    from life2_retro.reference import life2 as reference
 
     script = tmp_path / "quick.txt"
     script.write_bytes(b"\n".join(QUICK_GAME))
-    wrong = compare.oracle_program(None, frozenset(BUG_NAMES)).replace(b"IS THE WINNER", b"HAS WON")
-    monkeypatch.setattr(compare, "oracle_program", lambda path, bugs: wrong)
-    import argparse
-
-    args = argparse.Namespace(listing=None, input=str(script), generate=None, seed=1, show=5, jobs=1)
-    from life2_retro.basic.dialects import Dialect
-
-    assert compare.compare_command(args, Dialect.GWBASIC, frozenset(BUG_NAMES)) == 1
+    wrong = reference.oracle_program(None, frozenset(BUG_NAMES)).replace(b"IS THE WINNER", b"HAS WON")
+    monkeypatch.setattr(reference, "oracle_program", lambda path, bugs: wrong)
+    assert main(["compare", "--input", str(script), "--jobs", "1"]) == 1
 
 
 def test_bench_prints_the_ratios(oracle, listing):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.compare import compare_scripts, first_byte_difference, first_trace_difference, oracle_program
+from life2_retro.commands.compare import compare_scripts, first_byte_difference, first_trace_difference
+from life2_retro.reference.life2 import oracle_program
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME
+from .helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
 
 
 def test_first_byte_difference_names_byte_line_and_column():
@@ -25,7 +26,9 @@ def test_first_trace_difference_names_the_step():
 
 def test_a_fixed_life2_differs_from_the_unpatched_listing(listing, oracle):
     """life2 --fixed against the plain listing must be reported as different, transcript and trace."""
-    result = compare_scripts(oracle_program(None, FAITHFUL), [QUICK_GAME], Dialect.GWBASIC, FIXED, 1)
+    result = compare_scripts(
+        life2_mode(Dialect.GWBASIC, FIXED), oracle_program(None, FAITHFUL), [QUICK_GAME], 1
+    )
     assert result.identical == 0
     ((index, found),) = result.failures
     assert index == 0 and {m.what for m in found} == {"transcript", "trace"}

@@ -1,6 +1,6 @@
 """The backbone: life2 against PC-BASIC running the original listing, byte for byte, line for line.
 
-Generated scripts are seeded and reproducible (life2_retro.scriptgen); the
+Generated scripts are seeded and reproducible (life2_retro.programs.life2_scripts); the
 hand-written ones pin down the cases people meet first. Faithful mode runs the
 listing itself; fixed mode runs the listing with every patch merged over it.
 """
@@ -12,11 +12,12 @@ import os
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.compare import compare_scripts, oracle_program
-from life2_retro.programs.bugs import BUG_NAMES, BUGS
-from life2_retro.scriptgen import script
+from life2_retro.commands.compare import compare_scripts
+from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
+from life2_retro.programs.life2_scripts import script
+from life2_retro.reference.life2 import oracle_program
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME
+from .helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
 
 GENERATED = int(os.environ.get("LIFE2_DIFFERENTIAL_SCRIPTS", "300"))
 SEED = 1978
@@ -42,7 +43,7 @@ HAND_WRITTEN: list[list[bytes]] = [
 
 def _check(listing: bytes, scripts: list[list[bytes]], bugs: frozenset[str]) -> None:
     program = oracle_program(None, bugs)
-    result = compare_scripts(program, scripts, Dialect.GWBASIC, bugs, min(JOBS, len(scripts)))
+    result = compare_scripts(life2_mode(Dialect.GWBASIC, bugs), program, scripts, min(JOBS, len(scripts)))
     report = "\n".join(
         f"script {index}: " + "; ".join(f"{m.what} differs at {m.detail}" for m in found)
         for index, found in result.failures[:5]

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from life2_retro.exhibit.config import ConfigError, ExhibitConfig, load_config, parse_config
-from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.programs.life2_bugs import BUG_NAMES
 
 from .helpers import life2
 
@@ -54,7 +54,15 @@ def test_an_empty_config_takes_the_defaults(tmp_path):
         ({"teletype": {"sound": 1}}, "teletype.sound", "true or false"),
         ({"serial": {"parity": "evn"}}, "serial.parity", "'even'"),
         ({"serial": {"speed": 110}}, "serial.speed", "baud"),
-        ({"exhibit": {"terminal": "serial"}}, "serial.port", "a device or URL"),
+        ({"exhibit": {"terminal": "serial"}}, "serial.port", "a serial device or a pyserial URL"),
+        (
+            {"teletype": {"baud": 20}},
+            "teletype.baud",
+            "0 (as fast as it comes), a whole number from 50 to 9600",
+        ),
+        ({"teletype": {"phosphor": "p1"}}, "teletype.phosphor", "baud, sound"),
+        ({"crt": {"sound": "no"}}, "crt.sound", "true or false"),
+        ({"serial": {"pace_baud": 20}}, "serial.pace_baud", "port, baud"),
         ({"kiosk": {}}, "[kiosk]", "exhibit, attract, listing"),
         ({"exhibit": 3}, "exhibit", "must be a table"),
     ],

@@ -13,13 +13,13 @@ from collections.abc import Callable
 import pytest
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.commands.bench.players import bench, bench_positions
 from life2_retro.exhibit import players, rules
 from life2_retro.exhibit.observer import GameObserver
 from life2_retro.exhibit.players import WIN, ComputerPlayer
-from life2_retro.exhibit.players_bench import bench_positions, players_bench_command
 from life2_retro.exhibit.rules import ONE, TWO, Board, Move
-from life2_retro.programs.bugs import SAME_COORD_DIAGONAL
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.programs.life2_bugs import SAME_COORD_DIAGONAL
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
@@ -330,7 +330,7 @@ def test_bench_positions_are_games_in_progress():
 
 
 def test_bench_prints_every_level(capsys):
-    assert players_bench_command(positions=3, seed=2) == 0
+    assert bench(positions=3, seed=2) == 0
     out = capsys.readouterr().out
     for level in players.LEVELS:
         assert f"level {level} turn" in out and f"level {level} setup" in out

@@ -16,7 +16,7 @@ from life2_retro.basic import mbf
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.gwinput import supported_keys
 from life2_retro.basic.numbers import add_single
-from life2_retro.compare import first_byte_difference
+from life2_retro.commands.compare import first_byte_difference
 from life2_retro.reference.pcbasic_oracle import run_program
 
 from .helpers import input_loop

@@ -12,9 +12,9 @@ import threading
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.exits import run_command
-from life2_retro.programs.bugs import BUG_NAMES
+from life2_retro.commands.running import run_command
 from life2_retro.programs.life2 import Life2Program
+from life2_retro.programs.life2_bugs import BUG_NAMES
 from life2_retro.session import drive
 from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.window.crt import Crt
@@ -584,9 +584,21 @@ def test_no_display_is_a_clear_error():
     [
         (["--terminal", "console", "--baud", "110"], "--baud is for the teletype, crt and serial terminals"),
         (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for the crt terminal"),
-        (["--terminal", "crt", "--mute"], "--mute is for the teletype terminal"),
-        (["--terminal", "crt", "--baud", "110"], "--baud for the crt is 0, 300, 1200, 9600"),
-        (["--terminal", "teletype", "--baud", "-1"], "--baud for the teletype is a positive number"),
+        (["--terminal", "console", "--mute"], "--mute is for the teletype and crt terminals"),
+        (["--terminal", "serial", "--size", "800x600"], "--size is for the teletype and crt terminals"),
+        (
+            ["--terminal", "crt", "--baud", "110"],
+            "--baud for the crt terminal is 110; allowed: 0 (as fast as it comes), 300, 1200, 9600",
+        ),
+        (
+            ["--terminal", "teletype", "--baud", "-1"],
+            "--baud for the teletype terminal is -1; allowed: 0 (as fast as it comes), a whole number from 50",
+        ),
+        (["--terminal", "teletype", "--size", "10x10"], "--size for the teletype terminal is '10x10'"),
+        (
+            ["screenshot", "--input", "x", "--out", "y.png", "--fullscreen"],
+            "unrecognized arguments: --fullscreen",
+        ),
     ],
 )
 def test_terminal_options_are_checked(args, problem):
@@ -595,20 +607,22 @@ def test_terminal_options_are_checked(args, problem):
 
 
 def test_terminal_options_reach_the_terminal():
-    from life2_retro.cli import build_parser
-    from life2_retro.play import terminal_options
+    from life2_retro.cli import top_parser
+    from life2_retro.commands.options import mode_from, terminal_settings
+    from life2_retro.terminals import TERMINALS, offered
 
-    top, _ = build_parser()
+    top = top_parser()
     args = top.parse_args(["--terminal", "crt", "--baud", "0", "--phosphor", "p4", "--no-glow"])
-    options = terminal_options(args, Dialect.MS1978)
+    options = terminal_settings(args, top, offered(list(TERMINALS)), erase=mode_from(args, top).erase_key)
     assert (
-        options["baud"] is None
+        options["baud"] == 0  # as fast as it comes
         and options["phosphor"] == "p4"
         and options["effects"].names() == ["scanlines", "persistence", "vignette"]
+        and "erase" not in options  # the crt edits its line itself
     )
-    args = top.parse_args(["--terminal", "teletype", "--mute", "--dialect", "gwbasic"])
-    options = terminal_options(args, Dialect.GWBASIC)
-    assert options == {"fullscreen": False, "sound": False, "erase": "\b"}
+    args = top.parse_args(["--terminal", "teletype", "--mute", "--dialect", "gwbasic", "--size", "800x600"])
+    options = terminal_settings(args, top, offered(list(TERMINALS)), erase=mode_from(args, top).erase_key)
+    assert options == {"sound": False, "size": (800, 600), "erase": "\b"}
 
 
 def test_the_font_has_every_model_33_character_distinct():
@@ -622,11 +636,11 @@ def test_the_font_has_every_model_33_character_distinct():
 
 
 def test_bench_render_measures_both_terminals(monkeypatch):
-    from life2_retro import render_bench
+    from life2_retro.commands.bench import render
 
-    monkeypatch.setattr(render_bench, "FRAMES", 12)
+    monkeypatch.setattr(render, "FRAMES", 12)
     for name in ("teletype", "crt"):
-        rest, printing = render_bench.measure(name)
+        rest, printing = render.measure(name)
         assert rest > 0 and printing > 0
 
 

@@ -9,9 +9,10 @@ import time
 import pytest
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.terminals.base import LineInterrupted
 from life2_retro.terminals.serial.discipline import LineDiscipline, LineOutput
 from life2_retro.terminals.serial.settings import LineSettings
-from life2_retro.terminals.serial.terminal import LineInterrupted, SerialTerminal
+from life2_retro.terminals.serial.terminal import SerialTerminal
 
 from .helpers import QUICK_GAME, boards, life2, play
 from .ptygame import PtyGame
@@ -226,7 +227,7 @@ def test_a_hundred_unplug_and_replug_cycles(far_end, serial_game):
 
 
 def loop_terminal(**options) -> SerialTerminal:
-    return SerialTerminal("loop://", fill_after_cr=0, fill_after_lf=0, **options)
+    return SerialTerminal("loop://", fill_cr=0, fill_lf=0, **options)
 
 
 @pytest.mark.parametrize(
@@ -328,13 +329,19 @@ def test_model_33_settings():
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["--terminal", "serial"], "--terminal serial needs --port"),
+        (["--terminal", "serial"], "--port is needed for the serial terminal"),
         (["--terminal", "console", "--port", "loop://"], "--port is for the serial terminal"),
         (["--terminal", "teletype", "--echo"], "--echo is for the serial terminal"),
         (["--terminal", "serial", "--port", "loop://", "--parity", "weird"], "--parity: invalid choice"),
         (["--terminal", "serial", "--port", "loop://", "--bytesize", "9"], "--bytesize: invalid choice"),
-        (["--terminal", "serial", "--port", "loop://", "--baud", "0"], "--baud must be a whole number"),
-        (["--terminal", "serial", "--port", "loop://", "--fill-cr", "-1"], "--fill-cr is a count"),
+        (
+            ["--terminal", "serial", "--port", "loop://", "--baud", "0"],
+            "--baud for the serial terminal is 0; allowed: a whole number from 50 to 4000000",
+        ),
+        (
+            ["--terminal", "serial", "--port", "loop://", "--fill-cr", "-1"],
+            "--fill-cr for the serial terminal is -1; allowed: a whole number from 0 to 100",
+        ),
         (["terminal"], "--port is needed"),
         (["terminal", "--port", "loop://", "--quiet", "0"], "--quiet is a number of seconds"),
     ],
@@ -366,10 +373,10 @@ def paper_text(paper) -> list[str]:
 def test_life2_terminal_plays_a_game_with_life2_on_a_null_modem(tmp_path):
     """The Teletype window on one pty, the game on another, the two joined: the paper ends with the
     final board, and the screenshot is saved."""
-    from life2_retro.remote import LineTerminal, ScriptedTypist
     from life2_retro.terminals.pacing import SimulatedClock
     from life2_retro.terminals.serial.link import SerialLink
     from life2_retro.terminals.serial.settings import LineSettings
+    from life2_retro.terminals.window.on_line import LineTerminal, ScriptedTypist
     from life2_retro.terminals.window.teletype import Teletype
 
     cable = NullModem()
@@ -426,10 +433,10 @@ def test_life2_terminal_on_loop_prints_its_own_keys(tmp_path):
 
 
 def test_bench_line_measures_the_pace_at_the_far_end(monkeypatch, capsys):
-    from life2_retro import line_bench
+    from life2_retro.commands.bench import line as line_bench
 
     monkeypatch.setattr(line_bench, "RUNS", ((9600, 300),))
-    assert line_bench.line_bench_command() == 0
+    assert line_bench.bench() == 0
     ratio = float(capsys.readouterr().out.split("ratio")[-1])
     assert 0.5 < ratio <= 1.0 + 1e-6, ratio  # never faster than the line
 
@@ -440,10 +447,10 @@ def test_life2_terminal_sends_each_key_and_shows_it_only_with_local_echo(far_end
     Backspace, control codes with Ctrl); the window shows them only with local echo."""
     import pygame
 
-    from life2_retro.remote import LineTerminal
     from life2_retro.terminals import terminal_class
     from life2_retro.terminals.pacing import SimulatedClock
     from life2_retro.terminals.serial.link import SerialLink
+    from life2_retro.terminals.window.on_line import LineTerminal
 
     link = SerialLink(str(far_end.link), LineSettings())
     link.open()

@@ -18,9 +18,9 @@ import hashlib
 from pathlib import Path
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.programs.bugs import BUG_NAMES
 from life2_retro.programs.life2 import Life2Program
-from life2_retro.scriptgen import script
+from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2_scripts import script
 from life2_retro.session import run_in_memory
 
 MODES = {

@@ -9,27 +9,24 @@ Relative paths are taken from the folder the config file is in.
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
-from ..play import EFFECTS
-from ..programs.bugs import BUG_NAMES
-from ..screenshot import parse_size
-from ..terminals.serial.settings import (
-    BYTESIZES,
-    FILL_AFTER_CR,
-    FILL_AFTER_LF,
-    FLOWS,
-    PARITIES,
-    STOPBITS,
-    LineSettings,
-)
-from ..terminals.window.crt import BAUD_CHOICES, PHOSPHORS
+from ..programs.life2_bugs import BUG_NAMES
+from ..terminals import offered
+from ..terminals.options import OptionError, from_table
+from ..terminals.serial.settings import PORT
 from ..terminals.window.kiosk import KeyChord
+from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 
 TERMINALS = ("teletype", "crt", "serial")
+TERMINAL_TABLES = offered(TERMINALS, leave_out=tuple(option.name for option in WINDOW_OPTIONS))
+"""[teletype], [crt] and [serial]: what each terminal declares it takes (its OPTIONS), except the
+window's size and full screen, which the kiosk sets in [exhibit]."""
+KIOSK_SMALLEST = (640, 400)
 PLAYERS = ("choose", "human-computer", "two-humans")
 LEVELS = (1, 2, 3)
 EMPTY_ANSWERS = ("ask-again", "basic")
@@ -39,20 +36,6 @@ the BASIC, which in 1978 stopped the program there."""
 
 class ConfigError(ValueError):
     """A config mistake: the message names the key and what it allows."""
-
-
-@dataclass(frozen=True)
-class SerialSettings:
-    port: str = ""
-    baud: int = LineSettings.baud
-    bytesize: int = LineSettings.bytesize
-    parity: str = LineSettings.parity
-    stopbits: float = LineSettings.stopbits
-    flow: str = LineSettings.flow
-    echo: bool = False
-    uppercase: bool = False
-    fill_cr: int = FILL_AFTER_CR
-    fill_lf: int = FILL_AFTER_LF
 
 
 @dataclass(frozen=True)
@@ -78,12 +61,8 @@ class ExhibitConfig:
     records_path: Path = Path("life2-games.jsonl")
     records_max_bytes: int = 1_000_000
     records_keep: int = 5
-    sound: bool = True
-    teletype_baud: int = 110
-    crt_baud: int = 1200
-    phosphor: str = "p1"
-    effects: frozenset[str] = frozenset(EFFECTS)
-    serial: SerialSettings = field(default_factory=SerialSettings)
+    terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
 
 
 # -- the schema: table -> key -> (ExhibitConfig field, check) ------------------------------------
@@ -136,10 +115,11 @@ def _chord(key: str, value: Any) -> KeyChord:
 
 def _size(key: str, value: Any) -> tuple[int, int]:
     try:
-        return parse_size(str(value), minimum=(640, 400))
+        return parse_size(str(value), minimum=KIOSK_SMALLEST)
     except ValueError:
+        smallest = "x".join(map(str, KIOSK_SMALLEST))
         raise ConfigError(
-            f"{key} is {value!r}; allowed: WIDTHxHEIGHT, at least 640x400, e.g. '1280x800'"
+            f"{key} is {value!r}; allowed: WIDTHxHEIGHT, at least {smallest}, e.g. '1280x800'"
         ) from None
 
 
@@ -162,18 +142,6 @@ def _levels(key: str, value: Any) -> tuple[int, int]:
     ):
         raise ConfigError(f"{key} is {value!r}; allowed: two computer levels from 1 to 3, e.g. [2, 3]")
     return (value[0], value[1])
-
-
-def _effects(key: str, value: Any) -> frozenset[str]:
-    if not (isinstance(value, list) and all(v in EFFECTS for v in value)):
-        raise ConfigError(f"{key} is {value!r}; allowed: a list of {', '.join(EFFECTS)}")
-    return frozenset(value)
-
-
-def _port(key: str, value: Any) -> str:
-    if not isinstance(value, str) or not value:
-        raise ConfigError(f"{key} is {value!r}; allowed: a serial device or a pyserial URL, as a string")
-    return value
 
 
 SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
@@ -206,58 +174,41 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "max_bytes": ("records_max_bytes", _number(10_000, 10**10, whole=True)),
         "keep": ("records_keep", _number(1, 1000, whole=True)),
     },
-    "teletype": {
-        "sound": ("sound", _boolean),
-        "baud": ("teletype_baud", _number(50, 9600, whole=True)),
-    },
-    "crt": {
-        "phosphor": ("phosphor", _one_of(tuple(PHOSPHORS))),
-        "baud": ("crt_baud", _one_of(BAUD_CHOICES)),
-        "effects": ("effects", _effects),
-    },
-}
-SERIAL_SCHEMA: dict[str, Any] = {
-    "port": _port,
-    "baud": _number(50, 4_000_000, whole=True),
-    "bytesize": _one_of(BYTESIZES),
-    "parity": _one_of(tuple(PARITIES)),
-    "stopbits": _one_of(STOPBITS),
-    "flow": _one_of(FLOWS),
-    "echo": _boolean,
-    "uppercase": _boolean,
-    "fill_cr": _number(0, 100, whole=True),
-    "fill_lf": _number(0, 100, whole=True),
 }
 
 
 def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfig:
     """The checked config from parsed TOML; ConfigError for the first mistake."""
-    tables = [*SCHEMA, "serial"]
+    tables = [*SCHEMA, *TERMINAL_TABLES]
     values: dict[str, Any] = {}
+    terminals: dict[str, dict[str, Any]] = {}
     for table, body in data.items():
         if table not in tables:
             raise ConfigError(f"[{table}] is not a table of the config; allowed: {', '.join(tables)}")
         if not isinstance(body, dict):
             raise ConfigError(f"{table} must be a table ([{table}]), not a value")
-        keys = SERIAL_SCHEMA if table == "serial" else SCHEMA[table]
+        if table in TERMINAL_TABLES:
+            try:
+                terminals[table] = from_table(body, table, TERMINAL_TABLES[table])
+            except OptionError as exc:
+                raise ConfigError(str(exc)) from None
+            continue
+        keys = SCHEMA[table]
         for key, value in body.items():
             if key not in keys:
                 raise ConfigError(f"{table}.{key} is not a key of [{table}]; allowed: {', '.join(keys)}")
-            if table == "serial":
-                values.setdefault("serial", {})[key] = SERIAL_SCHEMA[key](f"serial.{key}", value)
-            else:
-                name, check = SCHEMA[table][key]
-                values[name] = check(f"{table}.{key}", value)
-    if "serial" in values:
-        values["serial"] = SerialSettings(**values["serial"])
+            name, check = keys[key]
+            values[name] = check(f"{table}.{key}", value)
     for name in ("listing_path", "records_path"):
         if name in values and not values[name].is_absolute():
             values[name] = folder / values[name]
     if "records_path" not in values:
         values["records_path"] = folder / ExhibitConfig.records_path
-    config = ExhibitConfig(**values)
-    if config.terminal == "serial" and not config.serial.port:
-        raise ConfigError('serial.port is needed when exhibit.terminal is "serial"; allowed: a device or URL')
+    config = ExhibitConfig(**values, terminal_settings=terminals)
+    if config.terminal == "serial" and "port" not in terminals.get("serial", {}):
+        raise ConfigError(
+            f'serial.port is needed when exhibit.terminal is "serial"; allowed: {PORT.allowed()}'
+        )
     return config
 
 

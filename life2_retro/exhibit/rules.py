@@ -22,8 +22,8 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from ..programs.bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
 from ..programs.life2 import DATA
+from ..programs.life2_bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
 
 Board = tuple[tuple[int, ...], ...]
 Move = tuple[int, int]

@@ -25,8 +25,8 @@ from ..basic.dialects import Dialect
 from ..basic.events import Stop
 from ..programs.life2 import Life2Program
 from ..session import drive
-from ..terminals.base import IdleTimeout, OperatorExit, Terminal
-from ..terminals.serial.terminal import LineInterrupted
+from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
+from ..terminals.pacing import HistoricalPace
 from .config import ExhibitConfig
 from .players import ComputerPlayer
 from .records import GameRecord, RecordLog
@@ -43,10 +43,6 @@ class RoundLimit(Exception):
     Strong players can keep a position alive for hundreds of turns, hours at 10 characters a
     second."""
 
-
-HISTORICAL_STEP = 0.02
-"""The historical speed waits in steps of at least this long: about a frame, so that a line costs
-its share of a second and not a whole frame."""
 
 PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
 """The variables the listing panel shows: whose turn, the squares typed, the two populations."""
@@ -89,7 +85,7 @@ class Exhibit:
         self.games = 0
         self._log_failed = False
         self._secret_round: int | None = None
-        self._machine_time = 0.0
+        self.historical = HistoricalPace(monotonic) if config.lines_per_second else None
 
     # -- the cycle ----------------------------------------------------------------------------
 
@@ -111,16 +107,10 @@ class Exhibit:
     def attract(self) -> None:
         """Computers play each other until a key is pressed, with a pause between games."""
         self.mode = "attract"
-        terminal = self.terminal
-        terminal.idle_seconds = None
-        terminal.on_key_while_busy = self._visitor_arrived
         self.show_banner(True)
-        try:
-            level1, level2 = self.config.attract_levels
-            self.play({1: self._computer(1, level1), 2: self._computer(2, level2)})
-            terminal.idle(self.config.attract_pause)
-        finally:
-            terminal.on_key_while_busy = None
+        level1, level2 = self.config.attract_levels
+        self.play({1: self._computer(1, level1), 2: self._computer(2, level2)})
+        self.terminal.idle(self.config.attract_pause, on_key=self._visitor_arrived)
 
     def visitor(self) -> None:
         """A visitor pressed a key: their game (or their choice of one), then back to attract."""
@@ -129,7 +119,6 @@ class Exhibit:
         terminal = self.terminal
         self.show_banner(False)
         terminal.discard_input()
-        terminal.idle_seconds = self.config.idle_seconds
         try:
             players = self._choose()
             if players is None:
@@ -137,22 +126,17 @@ class Exhibit:
             terminal.write(WELCOME[players])
             level = self.config.computer_level
             seats = {1: None, 2: self._computer(2, level) if players == "human-computer" else None}
-            if self.play(seats) == "finished":
-                terminal.idle_seconds = None
-                terminal.on_key_while_busy = self._visitor_arrived  # a key: the next game at once
-                terminal.idle(self.config.result_seconds)
+            if self.play(seats) == "finished":  # a key: the next game at once
+                terminal.idle(self.config.result_seconds, on_key=self._visitor_arrived)
         except (IdleTimeout, LineInterrupted):
             terminal.discard_input()  # nobody is there any more: attract mode again
-        finally:
-            terminal.idle_seconds = None
-            terminal.on_key_while_busy = None
 
     def _choose(self) -> str | None:
         if self.config.players != "choose":
             return self.config.players
         while True:
             self.terminal.write(CHOOSE_PROMPT)
-            answer = self.terminal.read_line()
+            answer = self.terminal.read_line(self.config.idle_seconds)
             if answer is None:
                 return None
             choice = answer.strip()
@@ -178,12 +162,16 @@ class Exhibit:
     def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
         """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
         program = Life2Program(self.dialect, self.config.bugs)
+        attract = self.mode == "attract"
         table = GameTable(
             self.terminal,
             seats,
             # computers' games are cut at their round limit; a visitor's moves are kept off the panel
-            on_answer=self._count_rounds if self.mode == "attract" else self._answered,
+            on_answer=self._count_rounds if attract else self._answered,
             ask_again_when_empty=self.config.empty_answer == "ask-again",
+            # a key during the computers' game brings a visitor; a visitor's prompt waits so long
+            on_key=self._visitor_arrived if attract else None,
+            idle_seconds=None if attract else self.config.idle_seconds,
         )
         self.program, self.table = program, table
         started_wall, started = now_iso(), self.monotonic()
@@ -238,13 +226,10 @@ class Exhibit:
     def _line(self, number: int) -> None:
         if self.on_line is not None and self.program is not None:
             self.on_line(number, self.program)
-        if self.config.lines_per_second:
-            # the machine's time runs ahead line by line; the terminal catches up in whole frames
-            now = self.monotonic()
-            # a frame that overshot is credited to the next lines; a wait for a key is not
-            self._machine_time = max(self._machine_time, now - 0.1) + 1 / self.config.lines_per_second
-            if self._machine_time - now >= HISTORICAL_STEP:
-                self.terminal.idle(self._machine_time - now)
+        if self.historical is not None and self.table is not None:
+            wait = self.historical.charge(1 / self.config.lines_per_second)
+            if wait:
+                self.table.idle(wait)  # with the game's own wake-up: a visitor still stops it
 
     def _record(
         self,

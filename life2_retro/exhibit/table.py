@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from ..terminals.base import Terminal
+from ..terminals.base import KeyHook, Terminal
 from .observer import GameObserver
 
 
@@ -32,6 +32,8 @@ class GameTable(Terminal):
         seats: dict[int, Computer | None],
         on_answer: Callable[[int, bytes], None] | None = None,
         ask_again_when_empty: bool = False,
+        on_key: KeyHook | None = None,
+        idle_seconds: float | None = None,
     ) -> None:
         self.terminal = terminal
         self.seats = seats
@@ -41,15 +43,19 @@ class GameTable(Terminal):
         self.on_answer = on_answer
         self.ask_again_when_empty = ask_again_when_empty
         """A visitor's Return on an empty line is not passed on (the 1978 BASIC would stop)."""
+        self.on_key = on_key
+        """Called when a key is struck while the game prints (attract mode: a visitor arrived)."""
+        self.idle_seconds = idle_seconds
+        """How long a visitor's prompt waits before the game is abandoned (None: for ever)."""
         self._last_prompted = 1
 
     @property
     def computers(self) -> list[Computer]:
         return [player for player in self.seats.values() if player is not None]
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.observer.feed(data)
-        self.terminal.write(data)
+        self.terminal.write(data, on_key=on_key or self.on_key)
 
     def echo(self, data: bytes) -> None:
         self.terminal.echo(data)
@@ -57,16 +63,19 @@ class GameTable(Terminal):
     def redisplay_from_here(self) -> None:
         self.terminal.redisplay_from_here()
 
-    def read_line(self) -> bytes | None:
+    def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
+        self.terminal.idle(seconds, on_key=on_key or self.on_key)
+
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         number = self.observer.prompted or self._last_prompted
         self._last_prompted = number
         for computer in self.computers:  # every computer decides before anyone's input is read
             computer.commit(self.observer)
         player = self.seats.get(number)
         if player is None:
-            line = self.terminal.read_line()
+            line = self.terminal.read_line(self.idle_seconds)
             while line is not None and self.ask_again_when_empty and not line.strip():
-                line = self.terminal.read_line()
+                line = self.terminal.read_line(self.idle_seconds)
             if line is None:
                 return None
         else:

@@ -19,7 +19,7 @@ from ..basic.events import Run
 from ..basic.machine import END, NEXT_LINE, Input, Machine, Position
 from ..basic.numbers import add_single
 from ..basic.printer import CR, Tab
-from .bugs import BUG_NAMES, BUGS
+from .life2_bugs import BUG_NAMES, BUGS
 
 DATA: Mapping[int, tuple[int, ...]] = {
     8: (3, 102, 103, 120, 130, 121, 112, 111, 12),
@@ -559,3 +559,13 @@ class Life2Program:
 
     def _999(self) -> Position:
         return END
+
+
+def make_program(runtime: str, bugs: Iterable[str]) -> Life2Program:
+    """The registry's way in: one run of LIFE2 on a BASIC dialect."""
+    return Life2Program(Dialect.named(runtime), bugs)
+
+
+def erase_key(runtime: str) -> str:
+    """The dialect's erase key, for a keyboard's Backspace."""
+    return Dialect.named(runtime).rules.erase

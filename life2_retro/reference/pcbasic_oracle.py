@@ -14,9 +14,9 @@ import contextlib
 import io
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
 from types import ModuleType
 
+from .oracle import OracleRun, OracleUnavailable
 from .pcbasic_speed import quick_oracle
 
 PCBASIC_VERSION = "2.0.8"
@@ -27,18 +27,6 @@ HOW_TO_INSTALL = (
     "PC-BASIC is the test oracle and is not installed. Install it with:\n"
     '    pip install -e ".[reference]"      (or: pip install pcbasic==' + PCBASIC_VERSION + ")"
 )
-
-
-class OracleUnavailable(Exception):
-    """PC-BASIC cannot be imported."""
-
-
-@dataclass(frozen=True)
-class OracleRun:
-    output: bytes
-    """PC-BASIC's output stream with its 0xFF artefacts removed."""
-    trace: tuple[int, ...]
-    """Line numbers in the order execution entered them."""
 
 
 def _pcbasic() -> tuple[ModuleType, ModuleType]:
@@ -76,4 +64,4 @@ def run_program(program: bytes, responses: Sequence[bytes], *, quick: bool = Tru
         session.set_hook(lambda token: trace.append(struct.unpack_from("<H", token, 2)[0]))
         with contextlib.suppress(error.Exit):  # the keystrokes ran out at an INPUT
             session.execute("RUN")
-    return OracleRun(output.getvalue().replace(ARTEFACT, b""), tuple(trace))
+    return OracleRun(output.getvalue().replace(ARTEFACT, b""), tuple(trace))  # without the artefacts

@@ -11,7 +11,10 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import Self
+from typing import TYPE_CHECKING, Self
+
+if TYPE_CHECKING:
+    from .options import Declared
 
 
 class TerminalClosed(Exception):
@@ -22,24 +25,37 @@ class OperatorExit(TerminalClosed):
     """An unattended terminal's operator pressed the exit chord: the exhibit ends."""
 
 
+class LineInterrupted(TerminalClosed):
+    """Ctrl-C or BREAK from the far end of a line: the game ends, cleanly (and an exhibit in
+    attract mode takes it as a visitor)."""
+
+
 class IdleTimeout(Exception):
     """Nobody typed for `idle_seconds` at a prompt; the half-typed line is gone."""
+
+
+KeyHook = Callable[[], None]
+"""Called when a key is struck while no line is being read (a visitor arriving while the
+computers play); it may raise to stop what the terminal is doing."""
 
 
 class Terminal(ABC):
     """One output device and keyboard, chosen by name from the registry.
 
-    Two hooks serve an unattended exhibit; other uses leave them unset. With
-    `idle_seconds` set, `read_line` raises IdleTimeout when nobody types for that
-    long. `on_key_while_busy` is called when a key arrives while no line is being
-    read (a visitor arriving during attract mode); it may raise to stop the output.
+    An unattended exhibit passes two things per call, and other uses leave them
+    out: `read_line(idle_seconds=...)` raises IdleTimeout when nobody types for
+    that long, and `write(..., on_key=...)` and `idle(..., on_key=...)` call
+    `on_key` when a key is struck meanwhile. A terminal that cannot notice keys
+    while it prints (a console, a transcript) ignores them.
     """
 
-    idle_seconds: float | None = None
-    on_key_while_busy: Callable[[], None] | None = None
+    DESCRIPTION = ""
+    """What the terminal is, for the command line's help."""
+    OPTIONS: tuple[Declared, ...] = ()
+    """The settings it takes (options.py): the command line and the exhibit config come from them."""
 
     @abstractmethod
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """Bytes the BASIC sends (prompts, boards, messages)."""
 
     def echo(self, data: bytes) -> None:
@@ -47,16 +63,20 @@ class Terminal(ABC):
         self.write(data)
 
     @abstractmethod
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         """One typed response without its line ending; None when no more input can come."""
 
     def redisplay_from_here(self) -> None:
         """The program begins a full picture of the game (a board): a terminal that may have to
         show it again after losing its line keeps the output from here on (see redisplay.py)."""
 
-    def idle(self, seconds: float) -> None:
+    def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         """Let time pass with the terminal still alive (keys are noticed, windows redrawn)."""
         time.sleep(seconds)
+
+    def linger(self) -> None:
+        """The game is over: a terminal that shows a picture keeps it in sight until the person
+        is done with it (a window waits for a key); others return at once."""
 
     def stop_output(self) -> None:
         """Drop whatever is still to be printed (a visitor arrived: the computers' game is over)."""

@@ -25,9 +25,8 @@ import sys
 from contextlib import suppress
 from typing import BinaryIO, TextIO
 
-from ..exits import standard_input
-from .base import Terminal
-from .transcript import split_line
+from .base import KeyHook, Terminal
+from .transcript import split_line, standard_input
 
 try:
     import termios
@@ -46,8 +45,10 @@ def printable(data: bytes) -> str:
 class ConsoleTerminal(Terminal):
     """stdin and stdout of this process; hides typed input when stdin is a tty."""
 
+    DESCRIPTION = "this terminal, typed coordinates hidden"
+
     def __init__(self, stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> None:
-        self._in: BinaryIO = stdin if stdin is not None else standard_input()  # type: ignore[assignment]
+        self._in: BinaryIO = stdin if stdin is not None else standard_input()
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
         self.is_tty = os.isatty(self._fd) and termios is not None
@@ -63,7 +64,7 @@ class ConsoleTerminal(Terminal):
 
     # -- output ------------------------------------------------------------------------------
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self._out.write(printable(data))
         self._out.flush()
 
@@ -74,7 +75,7 @@ class ConsoleTerminal(Terminal):
 
     # -- input -------------------------------------------------------------------------------
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         if not self._pending:
             self._out.flush()
             line = self._in.readline()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 
 BITS_PER_CHARACTER = 11
@@ -127,3 +128,30 @@ class Throttle:
         """Break: whatever has not been sent is dropped."""
         self._queue.clear()
         self._busy_until = self.clock.now()
+
+
+class HistoricalPace:
+    """The machine's own speed: each BASIC line costs its share of time, as it did in 1977.
+
+    The machine's time runs ahead line by line; the terminal catches up by idling
+    in whole frames. `charge` takes what a line cost and says how long to idle now:
+    nothing until the debt is at least `step` (about a frame, so that a line costs
+    its share of a second and not a whole frame). A frame that overshot is credited
+    to the next lines, but a wait for a key is not (the debt never reaches back more
+    than `slack`).
+    """
+
+    def __init__(
+        self, clock: Callable[[], float] = time.monotonic, step: float = 0.02, slack: float = 0.1
+    ) -> None:
+        self.clock = clock
+        self.step = step
+        self.slack = slack
+        self._machine_time = 0.0
+
+    def charge(self, seconds: float) -> float:
+        """A line that took `seconds` on the old machine: how long to idle now (0 for not yet)."""
+        now = self.clock()
+        self._machine_time = max(self._machine_time, now - self.slack) + seconds
+        wait = self._machine_time - now
+        return wait if wait >= self.step else 0.0

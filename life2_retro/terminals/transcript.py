@@ -6,9 +6,17 @@ BASIC's own output stream.
 
 from __future__ import annotations
 
+import sys
 from typing import BinaryIO
 
-from .base import Terminal
+from .base import KeyHook, Terminal
+
+
+def standard_input() -> BinaryIO:
+    """sys.stdin's byte stream, or an OSError when the process was started without one."""
+    if sys.stdin is None:
+        raise OSError("there is no standard input (it was closed)")
+    return sys.stdin.buffer
 
 
 def split_line(line: bytes) -> list[bytes]:
@@ -34,10 +42,10 @@ class TranscriptTerminal(Terminal):
         self._output = output
         self._pending: list[bytes] = []
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self._output.write(data)
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         if not self._pending:
             self._output.flush()  # a piped reader sees the prompt before we wait
             line = self._responses.readline()
@@ -57,8 +65,8 @@ class ScriptedTerminal(Terminal):
         self._responses = iter(responses)
         self.output = bytearray()
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.output += data
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         return next(self._responses, None)

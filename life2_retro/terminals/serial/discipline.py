@@ -152,7 +152,7 @@ class LineOutput:
     SHOWN = frozenset(range(0x20, 0x7F)) | {CR, LF, BEL}
 
     def __init__(
-        self, fill_after_cr: int = 2, fill_after_lf: int = 1, fill: int = 0x00, uppercase: bool = False
+        self, fill_after_cr: int, fill_after_lf: int, fill: int = 0x00, uppercase: bool = False
     ) -> None:
         if fill_after_cr < 0 or fill_after_lf < 0:
             raise ValueError("fill counts must be 0 or more")

@@ -12,22 +12,44 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..options import Option
+
 PARITIES = {"none": "N", "even": "E", "odd": "O", "mark": "M", "space": "S"}
 FLOWS = ("none", "xonxoff", "rtscts")
 BYTESIZES = (5, 6, 7, 8)
 STOPBITS = (1, 1.5, 2)
-FILL_AFTER_CR = 2
-FILL_AFTER_LF = 1
-"""NULs after CR and after LF by default: time for a Model 33's carriage to return and its paper to feed."""
+
+PORT = Option(
+    "port",
+    "a serial device (/dev/ttyUSB0) or any pyserial URL: loop://, socket://HOST:PORT, rfc2217://HOST:PORT",
+    required=True,
+    allows="a serial device or a pyserial URL, as a string",
+    metavar="PORT",
+)
+BAUD = Option(
+    "baud",
+    "any rate the port can do (default 110)",
+    default=110,
+    kind=int,
+    low=50,
+    high=4_000_000,
+    metavar="N",
+)
+BYTESIZE = Option("bytesize", "data bits (default 7)", default=7, kind=int, choices=BYTESIZES)
+PARITY = Option("parity", "parity bit (default even)", default="even", choices=tuple(PARITIES))
+STOPBITS_OPTION = Option("stopbits", "stop bits (default 2)", default=2, kind=float, choices=STOPBITS)
+FLOW = Option("flow", "flow control (default none)", default="none", choices=FLOWS)
+LINE_OPTIONS = (PORT, BAUD, BYTESIZE, PARITY, STOPBITS_OPTION, FLOW)
+"""A serial line: the port, and a Model 33's settings by default (110 7E2)."""
 
 
 @dataclass(frozen=True)
 class LineSettings:
-    baud: int = 110
-    bytesize: int = 7
-    parity: str = "even"
-    stopbits: float = 2
-    flow: str = "none"
+    baud: int = BAUD.default
+    bytesize: int = BYTESIZE.default
+    parity: str = PARITY.default
+    stopbits: float = STOPBITS_OPTION.default
+    flow: str = FLOW.default
 
     def __post_init__(self) -> None:
         if not isinstance(self.baud, int) or self.baud < 1:

@@ -23,20 +23,45 @@ from __future__ import annotations
 import contextlib
 import time
 
-from ..base import IdleTimeout, TerminalClosed
+from ..base import IdleTimeout, KeyHook, LineInterrupted
+from ..options import Option
 from ..pacing import LinePace, Throttle, WallClock
 from ..redisplay import RedisplayingTerminal
 from .discipline import LineDiscipline, LineOutput
 from .link import LinkLost, SerialLink
-from .settings import FILL_AFTER_CR, FILL_AFTER_LF, LineSettings
+from .settings import LINE_OPTIONS, LineSettings
 
-
-class LineInterrupted(TerminalClosed):
-    """Ctrl-C or BREAK from the line: the game ends, cleanly."""
+ECHO = Option(
+    "echo",
+    "echo each key as a full-duplex host does (the listing's ink blot hides it on paper); "
+    "off by default, so the opponent cannot read the move",
+    default=False,
+    kind=bool,
+)
+UPPERCASE = Option("uppercase", "fold the output to capitals", default=False, kind=bool)
+FILL_CR = Option(
+    "fill_cr", "fill characters after CR (default 2)", default=2, kind=int, low=0, high=100, metavar="N"
+)
+FILL_LF = Option(
+    "fill_lf", "fill characters after LF (default 1)", default=1, kind=int, low=0, high=100, metavar="N"
+)
+"""NULs after CR and after LF by default: time for a Model 33's carriage to return and its paper to feed."""
+PACE_BAUD = Option(
+    "pace_baud",
+    "pace the writes at this speed while the port keeps its --baud",
+    kind=int,
+    low=1,
+    high=4_000_000,
+    hidden=True,
+)
+"""For tests: a game at 110 baud that takes a second."""
 
 
 class SerialTerminal(RedisplayingTerminal):
     """The game's terminal is at the far end of a serial line."""
+
+    DESCRIPTION = "a real teletype on a serial line"
+    OPTIONS = (*LINE_OPTIONS, ECHO, UPPERCASE, FILL_CR, FILL_LF, PACE_BAUD)
 
     def __init__(
         self,
@@ -47,16 +72,16 @@ class SerialTerminal(RedisplayingTerminal):
         parity: str = LineSettings.parity,
         stopbits: float = LineSettings.stopbits,
         flow: str = LineSettings.flow,
-        echo: bool = False,
-        uppercase: bool = False,
-        fill_after_cr: int = FILL_AFTER_CR,
-        fill_after_lf: int = FILL_AFTER_LF,
-        pace_baud: int | None = None,
+        echo: bool = ECHO.default,
+        uppercase: bool = UPPERCASE.default,
+        fill_cr: int = FILL_CR.default,
+        fill_lf: int = FILL_LF.default,
+        pace_baud: int | None = PACE_BAUD.default,
         link: SerialLink | None = None,
     ) -> None:
         super().__init__()
         settings = LineSettings(baud, bytesize, parity, stopbits, flow)
-        self.output = LineOutput(fill_after_cr, fill_after_lf, uppercase=uppercase)
+        self.output = LineOutput(fill_cr, fill_lf, uppercase=uppercase)
         self.discipline = LineDiscipline(echo=echo)
         pace = LinePace(
             pace_baud or baud, carriage_return=0.0, bits_per_character=settings.bits_per_character
@@ -65,6 +90,8 @@ class SerialTerminal(RedisplayingTerminal):
         self.link = link or SerialLink(port, settings)
         self._lines: list[bytes] = []
         self._reading = False
+        self._on_key: KeyHook | None = None
+        """The wake-up of the call now on the line (write, idle): a key while no line is read."""
         self._last_key = time.monotonic()
         self.link.open()
         self.discipline.marked = self.link.marked
@@ -72,35 +99,42 @@ class SerialTerminal(RedisplayingTerminal):
 
     # -- the terminal contract ------------------------------------------------------------------
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.remember(data)
+        self._on_key = on_key
         try:
             self._send(self.output.shape(data))
         except LinkLost:
             self._recover()
+        finally:
+            self._on_key = None
 
     def echo(self, data: bytes) -> None:
         """The BASIC's echo of the whole line: the line discipline has echoed each key already (or
         was told not to)."""
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         self._reading = True
         self._last_key = time.monotonic()
         try:
             while not self._lines:
                 if self._poll():
                     self._last_key = time.monotonic()  # the time away is not the player's
-                if self.idle_seconds is not None and time.monotonic() - self._last_key >= self.idle_seconds:
+                if idle_seconds is not None and time.monotonic() - self._last_key >= idle_seconds:
                     self.discard_input()
                     raise IdleTimeout
         finally:
             self._reading = False
         return self._lines.pop(0)
 
-    def idle(self, seconds: float) -> None:
+    def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         until = time.monotonic() + seconds
-        while time.monotonic() < until:
-            self._poll()
+        self._on_key = on_key
+        try:
+            while time.monotonic() < until:
+                self._poll()
+        finally:
+            self._on_key = None
 
     def stop_output(self) -> None:
         self.throttle.clear()
@@ -157,8 +191,8 @@ class SerialTerminal(RedisplayingTerminal):
         if not keyed.keys:
             return  # noise: nobody typed anything
         self._last_key = time.monotonic()
-        if not self._reading and self.on_key_while_busy is not None:
-            self.on_key_while_busy()
+        if not self._reading and self._on_key is not None:
+            self._on_key()
         self._lines += keyed.lines
         if keyed.echo:
             self.throttle.feed(self.output.shape(keyed.echo))

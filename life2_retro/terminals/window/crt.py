@@ -21,11 +21,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..options import Option, Switches
 from ..pacing import LinePace
 from .font import HEIGHT, WIDTH, dots
 from .screen import GlassScreen
 from .sound import Sounds
-from .terminal import PygameTerminal
+from .terminal import WINDOW_OPTIONS, PygameTerminal
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,27 @@ class Effects:
 
     def names(self) -> list[str]:
         return [name for name, on in vars(self).items() if on]
+
+    @classmethod
+    def only(cls, names: frozenset[str]) -> Effects:
+        """These effects on, the others off."""
+        return cls(**{name: name in names for name in EFFECT_NAMES})
+
+
+EFFECT_NAMES = tuple(vars(Effects()))
+
+BAUD = Option(
+    "baud",
+    "300, 1200 (default) or 9600, 0 as fast as it comes",
+    default=1200,
+    kind=int,
+    choices=BAUD_CHOICES,
+    zero="as fast as it comes",
+    metavar="N",
+)
+PHOSPHOR = Option("phosphor", "green, amber or white", default="p1", choices=tuple(PHOSPHORS))
+EFFECTS = Switches("effects", EFFECT_NAMES, "turn the {} off", make=Effects.only)
+SOUND = Option("sound", "no bell", default=True, kind=bool, flag="--mute", negated=True)
 
 
 @dataclass
@@ -238,21 +260,23 @@ class Crt(PygameTerminal):
     """A glass terminal on a serial line: typed input is never shown."""
 
     title = "LIFE2 - glass terminal"
+    DESCRIPTION = "a glass terminal, in a window"
+    OPTIONS = (BAUD, PHOSPHOR, EFFECTS, SOUND, *WINDOW_OPTIONS)
 
     def __init__(
         self,
-        baud: int | None = 1200,
+        baud: int | None = BAUD.default,
         *,
-        phosphor: str = "p1",
+        phosphor: str = PHOSPHOR.default,
         effects: Effects | None = None,
-        sound: bool = True,
+        sound: bool = SOUND.default,
         **options: Any,
     ) -> None:
         self.screen = GlassScreen()
         self.view: GlassView | None = None
         self.phosphor = PHOSPHORS[phosphor]
         self.effects = effects or Effects()
-        super().__init__(LinePace(baud, carriage_return=0.0), **options)
+        super().__init__(LinePace(baud or None, carriage_return=0.0), **options)
         self.sounds = Sounds(enabled=sound, voices=("bell",), motor=False)
 
     def resized(self, size: tuple[int, int]) -> None:

@@ -24,11 +24,12 @@ import math
 import random
 from typing import Any
 
+from ..options import Option
 from ..pacing import LinePace
 from .font import HEIGHT, WIDTH, dots, teletype_char
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
 from .sound import Sounds
-from .terminal import PygameTerminal
+from .terminal import WINDOW_OPTIONS, PygameTerminal
 
 PAPER = (250, 240, 222)
 INK = (38, 40, 52)
@@ -208,19 +209,38 @@ class PaperView:
         self.scroll_back = max(0, min(oldest, self.scroll_back + lines))
 
 
+BAUD = Option(
+    "baud",
+    "110 (default: a Model 33), up to 9600, 0 as fast as it comes",
+    default=110,
+    kind=int,
+    low=50,
+    high=9600,
+    zero="as fast as it comes",
+    metavar="N",
+)
+SOUND = Option(
+    "sound", "no sound (the M key toggles it)", default=True, kind=bool, flag="--mute", negated=True
+)
+ERASE = Option("erase", "what Backspace sends: the host's erase character", default="_", internal=True)
+HISTORY = Option("history_lines", "lines of paper kept to read back", default=5000, kind=int, internal=True)
+
+
 class Teletype(PygameTerminal):
     """A Model 33 at 110 baud: 10 characters a second, a 200 ms carriage return."""
 
     title = "LIFE2 - Teletype Model 33"
+    DESCRIPTION = "a Model 33 on paper, in a window"
+    OPTIONS = (BAUD, SOUND, *WINDOW_OPTIONS, ERASE, HISTORY)
 
     def __init__(
         self,
-        baud: int | None = 110,
+        baud: int | None = BAUD.default,
         *,
-        sound: bool = True,
-        erase: str = "_",
+        sound: bool = SOUND.default,
+        erase: str = ERASE.default,
         seed: int = 33,
-        history_lines: int = 5000,
+        history_lines: int = HISTORY.default,
         **options: Any,
     ) -> None:
         self.paper = PaperRoll(seed=seed, max_lines=history_lines)
@@ -228,7 +248,7 @@ class Teletype(PygameTerminal):
         """What Backspace sends: the BASIC's erase (`_` for the 1978 BASIC)."""
         self.sounds: Sounds | None = None
         self.view: PaperView | None = None
-        super().__init__(LinePace(baud), **options)
+        super().__init__(LinePace(baud or None), **options)
         self.sounds = Sounds(enabled=sound)
 
     def resized(self, size: tuple[int, int]) -> None:
@@ -273,7 +293,7 @@ class Teletype(PygameTerminal):
         return teletype_char(char.upper()).encode("ascii")
 
     def special_key(self, event: Any) -> bool:
-        typing = self.reading or self.keyboard is not None  # then M is a letter; F8 mutes always
+        typing = self.reading or self.keyboard.sends_every_key  # then M is a letter; F8 mutes always
         pygame = self.pygame
         if (event.key == pygame.K_F8 or (event.key == pygame.K_m and not typing)) and self.sounds is not None:
             self.sounds.toggle_mute()

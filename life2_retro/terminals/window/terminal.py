@@ -1,4 +1,4 @@
-"""What the pygame terminals share: a window, one frame loop, the throttle, the keyboard.
+"""What the pygame terminals share: a window, one frame loop, the throttle, a keyboard policy.
 
 The terminal contract stays the console's: `write` hands bytes to the
 throttle and draws frames until the line has carried them, and `read_line`
@@ -11,22 +11,47 @@ waiting, the output stops at once, and the game ends there.
 
 from __future__ import annotations
 
-import functools
 import os
 from abc import abstractmethod
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, Protocol
 
-from ..base import IdleTimeout, OperatorExit, Terminal, TerminalClosed
+from ..base import IdleTimeout, KeyHook, Terminal, TerminalClosed
+from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
-from .kiosk import KeyChord, is_typing
+from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard
+from .kiosk import KeyChord
 
 FRAMES_PER_SECOND = 60
+SMALLEST = (320, 240)
 
 
-def printable(text: str) -> Iterator[str]:
-    """The characters of a typed text a Teletype keyboard has: printable ASCII."""
-    return (char for char in text if 0x20 <= ord(char) < 0x7F)
+def parse_size(text: str, minimum: tuple[int, int] = SMALLEST) -> tuple[int, int]:
+    """`1024x768` as (width, height); ValueError for anything else or anything under `minimum`."""
+    width, _, height = text.lower().partition("x")
+    if not (width.isdigit() and height.isdigit()) or int(width) < minimum[0] or int(height) < minimum[1]:
+        raise ValueError(f"{text!r} is not WIDTHxHEIGHT of at least {minimum[0]}x{minimum[1]}")
+    return int(width), int(height)
+
+
+FULLSCREEN = Option("fullscreen", "start in full screen (F11 toggles it)", default=False, kind=bool)
+SIZE = Option(
+    "size",
+    "window size (default 1024x768)",
+    default=(1024, 768),
+    parse=parse_size,
+    allows=f"WIDTHxHEIGHT, at least {SMALLEST[0]}x{SMALLEST[1]}, e.g. '1024x768'",
+    metavar="WxH",
+)
+WINDOW_OPTIONS = (FULLSCREEN, SIZE)
+"""What every window takes; each terminal adds its own."""
+
+
+def headless() -> None:
+    """Draw offscreen and stay silent, unless the caller chose drivers already."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 class SidePanel(Protocol):
@@ -54,9 +79,9 @@ class PygameTerminal(Terminal):
         pace: LinePace,
         *,
         clock: WallClock | SimulatedClock | None = None,
-        size: tuple[int, int] = (1024, 768),
+        size: tuple[int, int] = SIZE.default,
         script: list[bytes] | None = None,
-        fullscreen: bool = False,
+        fullscreen: bool = FULLSCREEN.default,
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout
         import pygame
@@ -78,6 +103,8 @@ class PygameTerminal(Terminal):
         pygame.key.set_repeat(400, 40)
         self._ticker = pygame.time.Clock()
         self._script = None if script is None else list(script)
+        self.keyboard: Keyboard = LocalKeyboard()
+        """What the keys do: local play, a serial line, or a kiosk (keyboard.py)."""
         self.turbo = False
         self.frames = 0
         self.frame_seconds = 1 / FRAMES_PER_SECOND
@@ -85,13 +112,9 @@ class PygameTerminal(Terminal):
         self._typed = bytearray()
         self._line_done = False
         self.reading = False
-        self.keyboard: Callable[[bytes], None] | None = None
-        """On a serial line (`life2 terminal`), where each key goes as it is struck."""
-        self.local_echo = False
-        self.on_break: Callable[[], None] | None = None
+        self.on_key: KeyHook | None = None
+        """The wake-up of the call now drawing frames (write, idle): a key while no line is read."""
         self._resize_to: tuple[int, int] | None = None
-        self.exit_chord: KeyChord | None = None
-        """Set by `make_kiosk`: then only typing works, and this chord ends the program."""
         self.side_panel: SidePanel | None = None
         self.overlay: Callable[[Any], None] | None = None
         """Drawn over the terminal's picture each frame (the exhibit's banner)."""
@@ -103,13 +126,16 @@ class PygameTerminal(Terminal):
 
     # -- the terminal contract ------------------------------------------------------------------
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """Frames until the line is within one frame of carrying the bytes. A program prints in
         small pieces (a board square is three characters): waiting out a whole frame for each
         would hold a fast line to a few hundred characters a second."""
         self.throttle.feed(data)
-        while self.throttle.pending and self.throttle.drained_at() > self.clock.now() + self.frame_interval:
-            self.frame()
+        with self._waking(on_key):
+            while (
+                self.throttle.pending and self.throttle.drained_at() > self.clock.now() + self.frame_interval
+            ):
+                self.frame()
         due = self.throttle.due(unlimited=self.turbo)  # what is due already goes on now; the picture
         if due:  # follows on the next frame
             self.receive(due)
@@ -128,14 +154,12 @@ class PygameTerminal(Terminal):
         def done() -> None:
             raise WindowClosed
 
-        self.on_key_while_busy = done
         try:
-            while True:
-                self.frame()
+            with self._waking(done):
+                while True:
+                    self.frame()
         except WindowClosed:
             pass
-        finally:
-            self.on_key_while_busy = None
 
     @property
     def frame_interval(self) -> float:
@@ -147,7 +171,7 @@ class PygameTerminal(Terminal):
         """The host's echo is never shown: the opponent must not read the move (a Teletype has
         already printed the keys itself)."""
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         self.flush()  # the prompt is printed whole before a key can strike the paper
         self.input_starts()
         self._typed.clear()
@@ -161,7 +185,7 @@ class PygameTerminal(Terminal):
                 self.frame()
                 if self._line_done:
                     break
-                if self.idle_seconds is not None and self.clock.now() - self._last_key >= self.idle_seconds:
+                if idle_seconds is not None and self.clock.now() - self._last_key >= idle_seconds:
                     self._typed.clear()
                     raise IdleTimeout
         finally:
@@ -175,16 +199,26 @@ class PygameTerminal(Terminal):
         self._typed.clear()
         self.pygame.event.clear((self.pygame.KEYDOWN, self.pygame.TEXTINPUT))
 
-    def idle(self, seconds: float) -> None:
+    def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         until = self.clock.now() + seconds
-        while self.clock.now() < until:
-            self.frame()
+        with self._waking(on_key):
+            while self.clock.now() < until:
+                self.frame()
 
     def close(self) -> None:
         try:
             self.close_view()
         finally:
             self.pygame.quit()
+
+    @contextmanager
+    def _waking(self, on_key: KeyHook | None) -> Iterator[None]:
+        """`on_key` is the wake-up for the frames drawn inside this block, and for no others."""
+        earlier, self.on_key = self.on_key, on_key
+        try:
+            yield
+        finally:
+            self.on_key = earlier
 
     # -- the frame loop -------------------------------------------------------------------------
 
@@ -193,10 +227,7 @@ class PygameTerminal(Terminal):
         for hook in self.frame_hooks:
             hook()
         for event in self.pygame.event.get():
-            if self.exit_chord is None:
-                self._handle(event)
-            else:
-                self._handle_kiosk(event)
+            self.keyboard.handle(event, self)
         if self._resize_to is not None:
             self._apply_resize(self._resize_to)
             self._resize_to = None
@@ -229,149 +260,44 @@ class PygameTerminal(Terminal):
         self.line_entered()
         return bytes(self._typed)  # what the keyboard sent, which may differ from the script
 
-    def _handle(self, event: Any) -> None:
-        pygame = self.pygame
-        kind = event.type
-        if kind == pygame.QUIT:
-            self._stop()
-        elif kind == pygame.VIDEORESIZE and not self.fullscreen:
-            self._resize_to = (max(320, event.w), max(240, event.h))
-        elif kind == pygame.MOUSEWHEEL:
-            self.scroll(event.y * 3)
-        elif kind == pygame.WINDOWFOCUSLOST or (kind == pygame.KEYUP and event.key == pygame.K_TAB):
-            self.turbo = False  # a Tab let go elsewhere never sends its KEYUP here
-        elif kind == pygame.TEXTINPUT and (self.reading or self.keyboard is not None):
-            for char in printable(event.text):
-                if self.keyboard is not None:
-                    self.send_key(self.key_code(char))
-                else:
-                    self.key_typed(char)
-        elif kind == pygame.KEYDOWN:
-            if self.on_key_while_busy is not None and not self.reading and not self._is_modifier(event.key):
-                self.on_key_while_busy()
-            self._key(event)
+    # -- what the keyboard policies call --------------------------------------------------------------
 
-    # -- on a serial line: every key goes to the line as it is struck ------------------------------
+    def use_keyboard(self, keyboard: Keyboard) -> None:
+        self.keyboard = keyboard
 
-    def attach_keyboard(
-        self, send: Callable[[bytes], None], local_echo: bool, on_break: Callable[[], None] | None = None
-    ) -> None:
-        """Make this a terminal on a line: keys go to `send` one by one, and are shown only with
-        `local_echo` (a half-duplex Teletype prints its own keys; a host may echo them instead)."""
-        self.keyboard = send
-        self.local_echo = local_echo
-        self.on_break = on_break
+    def make_kiosk(self, exit_chord: KeyChord) -> None:
+        """Unattended: visitors can only type, the pointer is hidden, only `exit_chord` ends it."""
+        self.use_keyboard(KioskKeyboard(exit_chord))
+        self.pygame.mouse.set_visible(False)
 
-    def send_key(self, code: bytes) -> None:
-        if not code or self.keyboard is None:
-            return
-        self.keyboard(code)
-        if self.local_echo:
-            self.receive(code)
+    def stop(self) -> None:
+        """Esc, Break or the window closed: nothing more is printed, and the game ends."""
+        self.throttle.clear()
+        raise WindowClosed
+
+    def end_line(self) -> None:
+        """Return: the typed line goes to the program."""
+        self.line_entered()
+        self._line_done = True
+
+    def key_pressed(self) -> None:
+        """Someone is at the keys: the idle time starts again."""
+        self._last_key = self.clock.now()
+
+    def request_resize(self, size: tuple[int, int]) -> None:
+        """The window was dragged to `size`; it is laid out again at the next frame."""
+        if not self.fullscreen:
+            self._resize_to = (max(SMALLEST[0], size[0]), max(SMALLEST[1], size[1]))
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self._apply_resize(self._windowed_size)
 
     def key_code(self, char: str) -> bytes:
         """What the keyboard sends for a printable key (nothing for a key outside ASCII)."""
         return char.encode("ascii") if " " <= char <= "~" else b""
 
-    def _line_key(self, event: Any) -> bool:
-        """Return, RUBOUT, Break and control keys on a line; True if the key was one of them."""
-        pygame = self.pygame
-        key = event.key
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.send_key(b"\r")
-        elif key == pygame.K_BACKSPACE:
-            self.send_key(b"\x7f")  # RUBOUT
-        elif key == pygame.K_PAUSE:
-            if self.on_break is not None:
-                self.on_break()
-        elif event.mod & pygame.KMOD_CTRL and pygame.K_a <= key <= pygame.K_z:
-            self.send_key(bytes([key - pygame.K_a + 1]))
-        else:
-            return False
-        return True
-
-    def _key(self, event: Any) -> None:
-        pygame = self.pygame
-        key = event.key
-        if self.keyboard is not None and key != pygame.K_ESCAPE and self._line_key(event):
-            return
-        if key in (pygame.K_ESCAPE, pygame.K_PAUSE):
-            self._stop()
-        elif key == pygame.K_F11:
-            self.fullscreen = not self.fullscreen
-            self._apply_resize(self._windowed_size)
-        elif key == pygame.K_TAB:
-            self.turbo = True
-        elif key == pygame.K_PAGEUP:
-            self.scroll(10)
-        elif key == pygame.K_PAGEDOWN:
-            self.scroll(-10)
-        elif self.special_key(event):
-            pass
-        elif self.reading and key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self._end_line()
-        elif self.reading and key == pygame.K_BACKSPACE:
-            self.backspace()
-
-    def _end_line(self) -> None:
-        """Return: the typed line goes to the program."""
-        self.line_entered()
-        self._line_done = True
-
-    # -- an unattended terminal ---------------------------------------------------------------------
-
-    def make_kiosk(self, exit_chord: KeyChord) -> None:
-        """Visitors can only type: a response, or (with `on_key_while_busy`) a key that wakes the
-        exhibit. The pointer is hidden, and only `exit_chord` ends the program."""
-        self.exit_chord = exit_chord
-        self.pygame.mouse.set_visible(False)
-
-    def _handle_kiosk(self, event: Any) -> None:
-        pygame = self.pygame
-        kind = event.type
-        if kind == pygame.KEYDOWN and self.exit_chord is not None and self.exit_chord.matches(event, pygame):
-            self.throttle.clear()
-            raise OperatorExit
-        if kind == pygame.VIDEORESIZE and not self.fullscreen:
-            self._resize_to = (max(320, event.w), max(240, event.h))
-        elif self.reading:
-            if kind == pygame.TEXTINPUT:
-                self._last_key = self.clock.now()
-                for char in printable(event.text):
-                    self.key_typed(char)
-            elif kind == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self._end_line()
-            elif kind == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-                self._last_key = self.clock.now()
-                self.backspace()
-        elif kind == pygame.KEYDOWN and self.on_key_while_busy and is_typing(event, pygame):
-            self.on_key_while_busy()
-        # everything else (closing the window, Esc, Alt-F4, function keys, the mouse) does nothing
-
-    def _is_modifier(self, key: int) -> bool:
-        """Shift, Ctrl, Alt, the logo keys and the locks: on their own, nobody means them."""
-        return key in self._modifier_keys
-
-    @functools.cached_property
-    def _modifier_keys(self) -> frozenset[int]:
-        pygame = self.pygame
-        names = (
-            "LSHIFT",
-            "RSHIFT",
-            "LCTRL",
-            "RCTRL",
-            "LALT",
-            "RALT",
-            "LMETA",
-            "RMETA",
-            "LGUI",
-            "RGUI",
-            "CAPSLOCK",
-            "NUMLOCK",
-            "SCROLLOCK",
-            "MODE",
-        )
-        return frozenset(getattr(pygame, f"K_{name}") for name in names if hasattr(pygame, f"K_{name}"))
+    # -- the picture ------------------------------------------------------------------------------
 
     def set_side_panel(self, panel: SidePanel | None) -> None:
         """Give part of the window to a panel beside the terminal (the exhibit's live listing)."""
@@ -396,11 +322,6 @@ class PygameTerminal(Terminal):
             self.side_panel.draw(self.surface, (left, 0, width - left, height))
         if self.overlay is not None:
             self.overlay(self.canvas)
-
-    def _stop(self) -> None:
-        """Esc, Break or the window closed: nothing more is printed, and the game ends."""
-        self.throttle.clear()
-        raise WindowClosed
 
     def _apply_resize(self, size: tuple[int, int]) -> None:
         if not self.fullscreen:

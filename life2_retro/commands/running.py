@@ -12,9 +12,8 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
-from .terminals.base import TerminalClosed
-
-LineHook = Callable[[int], None]
+from ..session import LineHook
+from ..terminals.base import TerminalClosed
 
 
 @contextmanager
@@ -44,10 +43,3 @@ def run_command(name: str, action: Callable[[], object]) -> int:
         print(f"life2 {name}: {exc}", file=sys.stderr)
         return 2
     return 0
-
-
-def standard_input() -> object:
-    """sys.stdin's byte stream, or an OSError when the process was started without one."""
-    if sys.stdin is None:
-        raise OSError("there is no standard input (it was closed)")
-    return sys.stdin.buffer

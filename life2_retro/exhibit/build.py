@@ -1,90 +1,49 @@
-"""`life2 exhibit`: the kiosk, built from its config.
+"""The exhibit, built from its config: the terminal made unattended, the banner, the live listing,
+the game records, and the runner that joins them.
 
 The terminal is the Teletype, the glass terminal or a real teletype on a
-serial line. A pygame terminal runs full screen with the pointer hidden, and
-only the config's exit chord ends it. `--check` validates the config and
-stops; `--stats` summarizes the game records.
+serial line. A window runs full screen with the pointer hidden, and only the
+config's exit chord ends it.
 """
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 from typing import Any
 
-from ..basic.dialects import Dialect
-from ..exits import run_command
+from ..programs import program_entry
+from ..terminals import open_terminal, open_window, takes
 from ..terminals.base import Terminal
-from .config import EFFECTS, ConfigError, ExhibitConfig, load_config
+from ..terminals.window import WindowTerminal
+from .config import ExhibitConfig
+from .runner import Exhibit
 
 KIOSK_HISTORY_LINES = 300
+"""Visitors cannot scroll back: keep a page or two of paper, not weeks of it."""
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
 
 
-def exhibit_command(args: argparse.Namespace) -> int:
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        print(f"life2 exhibit: {exc}", file=sys.stderr)
-        return 2
-    if args.stats:
-        from .records import stats_command
-
-        return stats_command(str(config.records_path))
-    if args.check:
-        summary = f"{config.terminal}, players {config.players}, records {config.records_path}"
-        _, _, why_not = listing_panel_rows(config)
-        if why_not is not None and config.listing_path is not None:
-            print(f"life2 exhibit: listing.path: {why_not}", file=sys.stderr)
-            return 2
-        panel = "the listing" if why_not is None else "our notes"
-        print(f"{args.config}: valid ({summary}; the panel shows {panel})")
-        return 0
-    return run_command("exhibit", lambda: run_exhibit(config))
-
-
 def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
     """The configured terminal, made unattended: full screen, no pointer, only the exit chord."""
-    from ..terminals import terminal_class
-    from ..terminals.window.crt import Effects
-
-    if config.terminal == "serial":
-        s = config.serial
-        return terminal_class("serial")(
-            s.port,
-            baud=s.baud,
-            bytesize=s.bytesize,
-            parity=s.parity,
-            stopbits=s.stopbits,
-            flow=s.flow,
-            echo=s.echo,
-            uppercase=s.uppercase,
-            fill_after_cr=s.fill_cr,
-            fill_after_lf=s.fill_lf,
-            **extra,
-        )
-    options: dict[str, Any] = {"fullscreen": config.fullscreen, "size": config.size, "sound": config.sound}
-    if config.terminal == "teletype":
-        options["baud"] = config.teletype_baud
-        # visitors cannot scroll back: keep a page or two of paper, not weeks of it
-        options["history_lines"] = KIOSK_HISTORY_LINES
-        options["erase"] = Dialect.named(config.dialect).rules.erase
-    else:
-        options["baud"] = config.crt_baud
-        options["phosphor"] = config.phosphor
-        options["effects"] = Effects(**{name: name in config.effects for name in EFFECTS})
-    terminal = terminal_class(config.terminal)(**{**options, **extra})
-    terminal.make_kiosk(config.exit_chord)  # type: ignore[attr-defined]
-    return terminal
+    name = config.terminal
+    settings = {**config.terminal_settings.get(name, {}), **extra}
+    if name == "serial":
+        return open_terminal(name, **settings)
+    facts = takes(
+        name, erase=program_entry("life2").erase_key(config.dialect), history_lines=KIOSK_HISTORY_LINES
+    )
+    window = open_window(name, **{"fullscreen": config.fullscreen, "size": config.size, **facts, **settings})
+    window.make_kiosk(config.exit_chord)
+    return window
 
 
 def listing_panel_rows(config: ExhibitConfig) -> tuple[list[tuple[int, str]], str, str | None]:
     """The panel's rows: the museum's listing (checked by its SHA-256), or our annotations.
 
     Returns the rows, the panel's title, and why the listing is not shown (None when it is)."""
-    from ..programs.bugs import BUG_NAMES
+    from ..programs.life2_bugs import BUG_NAMES
     from ..reference.listing import ListingError, load_listing
     from ..reference.patches import patch_lines
     from .annotations import annotated_listing
@@ -106,15 +65,14 @@ def listing_panel_rows(config: ExhibitConfig) -> tuple[list[tuple[int, str]], st
 def run_exhibit(config: ExhibitConfig, terminal: Terminal | None = None, **options: Any) -> None:
     """Build everything the config asks for and run until the operator's chord."""
     from .records import RecordLog
-    from .runner import Exhibit
 
     log = RecordLog(config.records_path, config.records_max_bytes, config.records_keep)
     _stop_cleanly_on_sigterm()
     terminal = terminal or build_terminal(config)
     with terminal:
         exhibit = Exhibit(config, terminal, log, **options)
-        if hasattr(terminal, "set_side_panel"):
-            _dress_window(config, terminal, exhibit)
+        if isinstance(terminal, WindowTerminal):
+            dress_window(config, terminal, exhibit)
         exhibit.run()
 
 
@@ -130,7 +88,7 @@ def _stop_cleanly_on_sigterm() -> None:
         signal.signal(signal.SIGTERM, stop)
 
 
-def _dress_window(config: ExhibitConfig, terminal: Any, exhibit: Any) -> None:
+def dress_window(config: ExhibitConfig, terminal: WindowTerminal, exhibit: Exhibit) -> None:
     """The banner over the terminal and the live listing beside it."""
     from .banner import Banner
     from .panel import ListingPanel

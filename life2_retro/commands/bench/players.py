@@ -13,9 +13,9 @@ import random
 import time
 from collections.abc import Callable
 
-from ..programs.bugs import BUG_NAMES
-from .players import LEVELS, choose_setup, turn_move
-from .rules import ALL_MOVES, Board, apply_turn, generation_masks, legal_moves, result, setup_board
+from ...exhibit.players import LEVELS, choose_setup, turn_move
+from ...exhibit.rules import ALL_MOVES, Board, apply_turn, generation_masks, legal_moves, result, setup_board
+from ...programs.life2_bugs import BUG_NAMES
 
 BUDGET_MS = 100.0
 POSITIONS = 200
@@ -46,7 +46,7 @@ def _timed(decide: Callable[[], object]) -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def players_bench_command(positions: int = POSITIONS, seed: int = 1) -> int:
+def bench(positions: int = POSITIONS, seed: int = 1) -> int:
     """Time every level on the same positions, and print the figures side by side."""
     boards = bench_positions(positions, seed)
     turns: dict[int, list[float]] = {level: [] for level in LEVELS}

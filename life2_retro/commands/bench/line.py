@@ -13,9 +13,9 @@ import select
 import threading
 import time
 
-from .terminals.serial.link import SerialLink
-from .terminals.serial.settings import LineSettings
-from .terminals.serial.terminal import SerialTerminal
+from ...terminals.serial.link import SerialLink
+from ...terminals.serial.settings import LineSettings
+from ...terminals.serial.terminal import SerialTerminal
 
 RUNS = ((110, 60), (300, 100), (1200, 240), (9600, 1200))
 """(baud, characters sent): about six seconds at 110 baud, one or two at the others."""
@@ -48,7 +48,7 @@ def measure(baud: int, count: int) -> float:
         reader.start()
         settings = LineSettings(baud=baud)
         link = SerialLink(os.ttyname(slave), settings, log=_quiet)
-        fills = {"fill_after_cr": 0, "fill_after_lf": 0}
+        fills = {"fill_cr": 0, "fill_lf": 0}
         with SerialTerminal(os.ttyname(slave), baud=baud, link=link, **fills) as line:
             started = time.monotonic()
             line.write(b"A" * count)
@@ -61,7 +61,7 @@ def measure(baud: int, count: int) -> float:
     return len(times) / (times[-1] - started)
 
 
-def line_bench_command() -> int:
+def bench() -> int:
     print("life2 bench --line: life2's serial terminal writing to a pty, 7E2 (11 units a character)")
     for baud, count in RUNS:
         nominal = LineSettings(baud=baud).characters_per_second

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import time
 
-from .screenshot import headless
-from .terminals import PYGAME_TERMINALS, terminal_class
-from .terminals.pacing import SimulatedClock
+from ...terminals import WINDOW_TERMINALS, open_window
+from ...terminals.pacing import SimulatedClock
+from ...terminals.window.terminal import headless
 
 SIZE = (1024, 768)
 FRAMES = 600
@@ -25,7 +25,7 @@ def _page(columns: int, rows: int) -> bytes:
 
 def measure(name: str) -> tuple[float, float]:
     """(frames per second at rest, while printing) for one terminal."""
-    terminal = terminal_class(name)(clock=SimulatedClock(), size=SIZE, sound=False, baud=None)
+    terminal = open_window(name, clock=SimulatedClock(), size=SIZE, sound=False, baud=0)
     with terminal:
         full = _page(72 if name == "teletype" else 80, 64 if name == "teletype" else 24)
         terminal.write(full)
@@ -47,14 +47,14 @@ GOAL = 240
 """Frames per second: four times 60, so a slower machine still keeps up."""
 
 
-def render_bench_command() -> int:
+def bench() -> int:
     """Prints the figures; the status is 1 if a terminal falls short of the goal."""
     headless()
     print(
         f"life2 bench --render: {SIZE[0]}x{SIZE[1]}, headless, effects on, a full page, {FRAMES} frames each"
     )
     short = False
-    for name in PYGAME_TERMINALS:
+    for name in WINDOW_TERMINALS:
         rest, printing = measure(name)
         short = short or min(rest, printing) < GOAL
         print(

@@ -1,0 +1,54 @@
+"""`life2 bench`: the benchmarks, each printing ratios measured side by side in one run.
+
+With no choice it times the program against its original (oracle.py). The
+others time a part of the house: `--render` the pygame terminals' frames,
+`--line` a serial line's pace, `--players` the exhibit's computer players.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from ..options import add_mode_options, mode_from, positive_int
+
+SUMMARY = "time life2 against PC-BASIC on the same generated scripts; --render: frames per second"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--scripts", type=positive_int, default=20, metavar="N", help="scripts timed (default 20)"
+    )
+    parser.add_argument(
+        "--generations", type=positive_int, default=10, metavar="G", help="generations timed (default 10)"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="seed of the generated scripts")
+    parser.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
+    parser.add_argument(
+        "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
+    )
+    parser.add_argument(
+        "--line", action="store_true", help="instead: characters per second on a serial line (a pty)"
+    )
+    parser.add_argument(
+        "--players", action="store_true", help="instead: milliseconds per move of each computer level"
+    )
+    add_mode_options(parser, for_oracle=True)
+
+
+def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.render:
+        from . import render
+
+        return render.bench()
+    if args.line:
+        from . import line
+
+        return line.bench()
+    if args.players:
+        from . import players
+
+        return players.bench()
+    from . import oracle
+
+    mode = mode_from(args, parser, for_oracle=True)
+    return oracle.bench(mode, args.listing, args.scripts, args.seed, args.generations)

@@ -1,0 +1,140 @@
+"""The options several commands share: which program, in which mode, on which terminal.
+
+The program and its bug switches come from the program registry, a terminal's
+settings from the terminal's own declaration (terminals/options.py). Nothing
+here knows a rule of any game or a detail of any terminal.
+"""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..basic.dialects import DIALECT_NAMES
+from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, program_entry
+from ..terminals import offered, takes, terminal_class
+from ..terminals.options import Offered, OptionError, add_flags, from_args
+
+
+def positive_int(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
+# -- the program and its mode ----------------------------------------------------------------------
+
+
+class _Switch(argparse.Action):
+    """--bug NAME / --no-bug NAME, kept in command-line order: the last word on a switch wins."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        earlier = getattr(namespace, self.dest, None) or []
+        switches = [*earlier, (option_string == "--bug", values)]
+        setattr(namespace, self.dest, switches)
+
+
+def bug_help() -> str:
+    """Every program's bug switches, one paragraph each."""
+    return "\n".join(
+        textwrap.fill(bug.summary, 100, initial_indent=f"  {name:21}", subsequent_indent=" " * 23)
+        for entry in PROGRAMS.values()
+        for name, bug in entry.bugs.items()
+    )
+
+
+def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False) -> None:
+    """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
+    one the reference oracle runs."""
+    entry = PROGRAMS[DEFAULT_PROGRAM]
+    dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
+    group = parser.add_argument_group("mode")
+    group.add_argument(
+        "--game",
+        choices=list(PROGRAMS),
+        default=DEFAULT_PROGRAM,
+        help=f"the program (default {DEFAULT_PROGRAM})",
+    )
+    group.add_argument(
+        "--dialect",
+        choices=DIALECT_NAMES,
+        help=f"ms1978: the 1978 Microsoft BASIC; gwbasic: exactly what PC-BASIC does (default {dialect})",
+    )
+    group.add_argument(
+        "--fixed", action="store_true", help="turn every original bug off: play as the instructions say"
+    )
+    names = [name for entry in PROGRAMS.values() for name in entry.bugs]
+    switch_help = {"--bug": "turn one bug on", "--no-bug": "turn one bug off (all are on unless --fixed)"}
+    for flag, text in switch_help.items():
+        group.add_argument(flag, action=_Switch, dest="switches", metavar="NAME", choices=names, help=text)
+
+
+@dataclass(frozen=True)
+class Mode:
+    """What a command runs: a program, its runtime and the bug switches that are on."""
+
+    entry: ProgramEntry
+    runtime: str
+    bugs: frozenset[str]
+
+    def make(self) -> Program:
+        return self.entry.make(self.runtime, self.bugs)
+
+    @property
+    def erase_key(self) -> str:
+        """What a keyboard's Backspace should send to this runtime's line editor."""
+        return self.entry.erase_key(self.runtime)
+
+    @property
+    def label(self) -> str:
+        """As reports say it: `faithful`, `fixed` or the switches that are on."""
+        if self.bugs == frozenset(self.entry.bugs):
+            return "faithful"
+        if not self.bugs:
+            return "fixed"
+        return "bugs on: " + (", ".join(sorted(self.bugs)))
+
+
+def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_oracle: bool = False) -> Mode:
+    """The mode the options name; a usage error for a runtime or switch the program does not have."""
+    entry = program_entry(args.game)
+    runtime = args.dialect or (entry.oracle_runtime if for_oracle else entry.runtimes[0])
+    try:
+        return Mode(entry, entry.check_runtime(runtime), entry.resolve_bugs(args.fixed, args.switches or []))
+    except ValueError as exc:
+        parser.error(str(exc))
+
+
+# -- the terminal ------------------------------------------------------------------------------------
+
+
+def add_terminal_options(
+    parser: argparse.ArgumentParser, names: Sequence[str], leave_out: tuple[str, ...] = ()
+) -> None:
+    """--terminal NAME and every setting the named terminals declare (less `leave_out`)."""
+    group = parser.add_argument_group("terminal")
+    described = "; ".join(f"{name}: {terminal_class(name).DESCRIPTION}" for name in names)
+    group.add_argument("--terminal", default=names[0], choices=list(names), help=described)
+    add_flags(group, offered(names, leave_out))
+
+
+def terminal_settings(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, choices: Offered, **runtime_facts: Any
+) -> dict[str, Any]:
+    """The chosen terminal's constructor keywords; a usage error for a setting it does not take.
+    `runtime_facts` (the erase key) go to the terminal only if it declares them."""
+    try:
+        settings = from_args(args, args.terminal, choices)
+    except OptionError as exc:
+        parser.error(str(exc))
+    return {**settings, **takes(args.terminal, **runtime_facts)}

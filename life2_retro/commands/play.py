@@ -1,0 +1,32 @@
+"""`life2` / `life2 play`: a game on a chosen terminal, ended cleanly however it ends."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..terminals import TERMINALS, offered
+from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
+from .running import run_command, trace_file
+
+SUMMARY = "play LIFE2, two players at one keyboard (the default)"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
+    add_terminal_options(parser, list(TERMINALS))
+    add_mode_options(parser)
+
+
+def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    mode = mode_from(args, parser)
+    settings = terminal_settings(args, parser, offered(list(TERMINALS)), erase=mode.erase_key)
+
+    def game() -> None:
+        from ..session import drive
+        from ..terminals import open_terminal
+
+        with trace_file(args.trace) as on_line, open_terminal(args.terminal, **settings) as terminal:
+            drive(mode.make().run(), terminal, on_line)
+            terminal.linger()  # a window keeps the last board in sight until the player is done
+
+    return run_command("play", game)

@@ -1,0 +1,42 @@
+"""`life2 run`: a script of typed responses in, exactly the BASIC's bytes out.
+
+This is the interface testers and museums script against, so it stays stable:
+one response per input line (LF, CRLF or CR ends a line), stdout gets only
+what the BASIC sends (echo included), the trace file one line number per line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from contextlib import ExitStack
+
+from .options import add_mode_options, mode_from
+from .running import run_command, trace_file
+
+SUMMARY = "run a script of typed responses; write exactly the bytes the BASIC sends"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--input", required=True, metavar="FILE", help="one typed response per line ('-' is stdin)"
+    )
+    parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
+    add_mode_options(parser)
+
+
+def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    mode = mode_from(args, parser)
+
+    def script() -> None:
+        from ..session import drive
+        from ..terminals.transcript import TranscriptTerminal, standard_input
+
+        with ExitStack() as stack:
+            stdin = args.input == "-"
+            responses = standard_input() if stdin else stack.enter_context(open(args.input, "rb"))
+            on_line = stack.enter_context(trace_file(args.trace))
+            with TranscriptTerminal(responses, sys.stdout.buffer) as terminal:
+                drive(mode.make().run(), terminal, on_line)
+
+    return run_command("run", script)

@@ -1,0 +1,78 @@
+"""The house's dependencies point one way: commands -> exhibit -> programs, terminals -> basic.
+
+Every import of every module is read from its source (imports inside functions
+too) and checked against what its part of the house may use.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[1] / "life2_retro"
+
+MAY_IMPORT = {
+    "basic": {"basic"},
+    "terminals": {"terminals", "basic"},
+    "programs": {"programs", "basic"},
+    "reference": {"reference", "programs", "basic"},
+    "session": {"session", "terminals", "basic"},
+    "exhibit": {"exhibit", "programs", "reference", "session", "terminals", "basic"},
+    "commands": {"commands", "exhibit", "programs", "reference", "session", "terminals", "basic", "cli"},
+    "cli": {"cli", "commands", "__init__"},
+    "__main__": {"cli"},
+    "__init__": set(),
+}
+"""A part of the house (a subpackage, or a top-level module) -> the parts it may import."""
+
+
+PARTS = {path.stem for path in PACKAGE.glob("*.py")} | {
+    path.parent.name for path in PACKAGE.glob("*/__init__.py")
+}
+
+
+def _part(module: str) -> str:
+    """`life2_retro.terminals.window.crt` -> `terminals`; a name of the package itself -> `__init__`."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in PARTS else "__init__"
+
+
+def _imports(path: Path) -> set[str]:
+    """The life2_retro modules a source file imports, anywhere in it, relative imports resolved."""
+    module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    package = module if path.name == "__init__.py" else module.rsplit(".", 1)[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                name = ".".join([*base, node.module] if node.module else base)
+            else:
+                name = node.module or ""
+            found.add(name)
+            found |= {f"{name}.{alias.name}" for alias in node.names}
+    return {name for name in found if name.startswith("life2_retro.") or name == "life2_retro"}
+
+
+SOURCES = sorted(PACKAGE.rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", SOURCES, ids=lambda path: str(path.relative_to(PACKAGE)))
+def test_each_module_imports_only_what_its_part_may(path):
+    part = _part(".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts))
+    allowed = MAY_IMPORT[part] | {part}
+    used = {_part(name) for name in _imports(path) if name != "life2_retro"}
+    assert used <= allowed, f"{path.relative_to(PACKAGE)} ({part}) imports {sorted(used - allowed)}"
+
+
+def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path):
+    """The rule would be empty if the reader missed the imports that matter most: the lazy ones."""
+    imports = _imports(PACKAGE / "commands" / "play.py")
+    assert "life2_retro.session" in imports  # imported inside main()
+    assert "life2_retro.terminals" in imports  # `from ..terminals import ...`
+    assert _part("life2_retro.terminals.window.crt") == "terminals"
