@@ -1,7 +1,7 @@
 """GW-BASIC's INPUT as PC-BASIC 2.0.8 does it: the screen editor, the fields, the numbers.
 
 The measurements behind each rule are in basic_reference/gwbasic.md.
-tests/test_gwbasic_input.py runs PC-BASIC itself beside this module on
+tests/basic/test_gwbasic_input.py runs PC-BASIC itself beside this module on
 thousands of lines and compares the echo, the messages and the stored bits.
 """
 

@@ -4,7 +4,7 @@ GW-BASIC (and so PC-BASIC, the oracle) does not round like IEEE arithmetic, and
 LIFE2's decisions (is X at most 5? is X(1) equal to X(2)? which square does
 X+1 name?) depend on the last bit of a typed number. So life2 reproduces the
 procedure, step for step, as measured against PC-BASIC (basic_reference/gwbasic.md;
-tests/test_gwbasic_input.py checks it bit for bit):
+tests/basic/test_gwbasic_input.py checks it bit for bit):
 
 * A number is an exponent byte (0 means zero) and a mantissa of 24 bits
   (single) or 56 bits (double) whose top bit is set:

@@ -2,7 +2,7 @@
 
 The program itself is the authority; this is a copy of what it does, built from
 its own survivor table (`DATA` in programs/life2.py) and checked against it
-game by game in tests/test_exhibit_rules.py.
+game by game in tests/exhibit/test_rules.py.
 
 Orientation. A board is five rows of five squares, `board[row][col]`, exactly as
 the program prints it: `board[J - 1][K - 1]` is printed row J, printed column K

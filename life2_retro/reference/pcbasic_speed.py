@@ -10,7 +10,7 @@ with BASIC:
 - Every scroll of its text screen also moves the 640x200 CGA pixel buffer, and
   clears the vacated area one Python generator step per pixel: about a third of
   the CPU time. `fast_pixel_moves` puts a plain zero fill in its place.
-  The result is byte for byte the same matrix (tests/test_oracle_speed.py checks
+  The result is byte for byte the same matrix (tests/reference/test_pcbasic_speed.py checks
   it against PC-BASIC's own `move`); output and trace never read those pixels.
 """
 

@@ -17,7 +17,7 @@ import pytest
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, play
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 
 ALLOWED = set(range(0x20, 0x7F)) | {0x0D, 0x0A, 0x07}
 

@@ -19,7 +19,7 @@ from life2_retro.programs.life2 import DATA, Life2Program
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
 
 ILLEGAL = b"ILLEGAL COORDS. RETYPE"
 SAME = b"SAME COORD.  SET TO 0"

@@ -16,7 +16,7 @@ import time
 import pygame
 import pytest
 
-from .exhibitrig import Rig, press, type_line
+from ..support.exhibitrig import Rig, press, type_line
 
 CYCLES = int(os.environ.get("SOAK", "10000"))
 GROWTH_LIMIT = 5 * 1024 * 1024

@@ -22,7 +22,7 @@ from life2_retro.exhibit.records import (
     summarize,
 )
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def make(seq: int = 1, **fields: object) -> GameRecord:

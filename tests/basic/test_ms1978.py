@@ -11,7 +11,7 @@ from life2_retro.basic.printer import COMMA, CR, Tab
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, input_loop, play
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, boards, input_loop, play
 
 MS = Dialect.MS1978
 

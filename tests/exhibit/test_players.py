@@ -23,8 +23,8 @@ from life2_retro.programs.life2_bugs import SAME_COORD_DIAGONAL
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
-from .helpers import FAITHFUL, FIXED
-from .test_exhibit_rules import parse
+from ..support.helpers import FAITHFUL, FIXED
+from .test_rules import parse
 
 Human = Callable[[GameObserver], bytes | None]
 

@@ -8,7 +8,7 @@ from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.events import Stop
 from life2_retro.programs.life2_bugs import BUG_NAMES, resolve_bugs
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
 
 ILLEGAL = b"ILLEGAL COORDS. RETYPE"
 SAME = b"SAME COORD.  SET TO 0"

@@ -18,7 +18,7 @@ from life2_retro.reference.listing import (
 )
 from life2_retro.reference.patches import merge
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_listing_is_found_and_checked(listing):
@@ -107,7 +107,7 @@ def _run_listing_test(env_extra: dict[str, str]) -> subprocess.CompletedProcess[
 
     env = {k: v for k, v in os.environ.items() if k not in ("CI", "LIFE2_REQUIRE_REFERENCE")}
     env.update({"LIFE2_LISTING": "/nonexistent/lifefortwo-1978.bas", **env_extra})
-    test = "tests/test_listing.py::test_the_listing_is_found_and_checked"
+    test = "tests/reference/test_listing.py::test_the_listing_is_found_and_checked"
     return subprocess.run(
         [sys.executable, "-m", "pytest", "-rs", "-q", "-p", "no:cacheprovider", test],
         cwd=ROOT,

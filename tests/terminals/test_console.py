@@ -14,8 +14,8 @@ import pytest
 
 from life2_retro.terminals.console import ConsoleTerminal, printable
 
-from .helpers import QUICK_GAME
-from .ptygame import PtyGame
+from ..support.helpers import QUICK_GAME
+from ..support.ptygame import PtyGame
 
 
 @pytest.fixture

@@ -19,7 +19,7 @@ from life2_retro.basic.numbers import add_single
 from life2_retro.commands.compare import first_byte_difference
 from life2_retro.reference.pcbasic_oracle import run_program
 
-from .helpers import input_loop
+from ..support.helpers import input_loop
 
 LOOP = b"""10 DIM P(2),Q(2)
 20 I=1

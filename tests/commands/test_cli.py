@@ -11,7 +11,7 @@ import pytest
 from life2_retro.cli import COMMANDS, main
 from life2_retro.programs.life2_bugs import BUG_NAMES
 
-from .helpers import QUICK_GAME, life2, play
+from ..support.helpers import QUICK_GAME, life2, play
 
 PYTHON = sys.executable
 

@@ -6,7 +6,7 @@ from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.compare import compare_scripts, first_byte_difference, first_trace_difference
 from life2_retro.reference.life2 import oracle_program
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
 
 
 def test_first_byte_difference_names_byte_line_and_column():

@@ -16,8 +16,8 @@ from life2_retro.exhibit.records import read_records
 from life2_retro.exhibit.runner import CHOOSE_PROMPT, Exhibit
 from life2_retro.terminals.base import OperatorExit
 
-from .exhibitrig import Rig, press, type_line
-from .serialpty import FarEnd
+from ..support.exhibitrig import Rig, press, type_line
+from ..support.serialpty import FarEnd
 
 SQUARES = [f"{x},{y}" for x in (3, 2, 4, 1, 5) for y in (3, 2, 4, 1, 5)]
 """What a visitor types, in this order: some squares will be taken, and the BASIC asks again."""

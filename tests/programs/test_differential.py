@@ -17,7 +17,7 @@ from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
 
-from .helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
+from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
 
 GENERATED = int(os.environ.get("LIFE2_DIFFERENTIAL_SCRIPTS", "300"))
 SEED = 1978

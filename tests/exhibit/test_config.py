@@ -9,9 +9,9 @@ import pytest
 from life2_retro.exhibit.config import ConfigError, ExhibitConfig, load_config, parse_config
 from life2_retro.programs.life2_bugs import BUG_NAMES
 
-from .helpers import life2
+from ..support.helpers import life2
 
-EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "exhibit.toml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "exhibit.toml"
 
 
 def test_the_example_config_is_valid_and_relative_paths_follow_the_file():

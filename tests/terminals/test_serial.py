@@ -14,9 +14,9 @@ from life2_retro.terminals.serial.discipline import LineDiscipline, LineOutput
 from life2_retro.terminals.serial.settings import LineSettings
 from life2_retro.terminals.serial.terminal import SerialTerminal
 
-from .helpers import QUICK_GAME, boards, life2, play
-from .ptygame import PtyGame
-from .serialpty import FarEnd, NullModem, start_life2, text
+from ..support.helpers import QUICK_GAME, boards, life2, play
+from ..support.ptygame import PtyGame
+from ..support.serialpty import FarEnd, NullModem, start_life2, text
 
 FAST = ("--pace-baud", "200000")
 """The port keeps its 110 baud; only the pacing of the writes is sped up, so a game takes a second."""

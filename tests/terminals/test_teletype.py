@@ -1,0 +1,212 @@
+"""The Teletype Model 33 on paper, headless, judged by its pixels and its sounds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from life2_retro.terminals.pacing import SimulatedClock
+from life2_retro.terminals.window.teletype import Teletype
+
+from ..support.windows import (
+    MASK,
+    ink,
+    key,
+    luminance,
+    paper_cell,
+    shape_change,
+    teletype,
+    typed,
+)
+
+
+def test_the_blot_is_darker_than_a_single_strike():
+    with teletype() as tty:
+        tty.write(b"X\r\n" + MASK)
+        single = [ink(paper_cell(tty, tty.paper.row - 1, 0))]
+        blot = [ink(paper_cell(tty, tty.paper.row, column)) for column in range(6)]
+    assert min(blot) > 2.5 * single[0], (blot, single)
+
+
+@pytest.mark.parametrize("seed", [33, 1978, 4242])
+@pytest.mark.parametrize("move", ["1,1", "4,5"])
+def test_typed_input_over_the_blot_cannot_be_read(seed, move):
+    """A reader tells a character by its shape. Over the blot, the shape the typed keys add is
+    smaller than the difference in shape between two untouched blots (the ribbon never inks two
+    blows alike): a blot with the move in it cannot be told from one without. On clean paper the
+    same keys change the shape by far more than that."""
+    with teletype(seed=seed) as tty:
+        tty.write(b"\r\n" + MASK)
+        untouched = tty.paper.row
+        tty.write(b"\r\n" + MASK)
+        row = tty.paper.row
+        before = {column: paper_cell(tty, row, column) for column in (2, 3, 4)}
+        for char in move:
+            tty.key_typed(char)
+        over_blot = [shape_change(paper_cell(tty, row, c), before[c]) for c in (2, 3, 4)]
+        natural = [shape_change(paper_cell(tty, untouched, c), before[c]) for c in (2, 3, 4)]
+        tty.write(b"\r\n? ")
+        clean_row = tty.paper.row
+        blank = {column: paper_cell(tty, clean_row, column) for column in (2, 3, 4)}
+        for char in move:
+            tty.key_typed(char)
+        on_paper = [shape_change(paper_cell(tty, clean_row, c), blank[c]) for c in (2, 3, 4)]
+    mean = lambda values: sum(values) / len(values)  # noqa: E731
+    assert mean(over_blot) < mean(natural), (over_blot, natural)
+    assert mean(on_paper) > 1.5 * mean(natural), (on_paper, natural)
+
+
+def test_carriage_return_overstrikes_and_line_feed_moves_the_paper():
+    with teletype() as tty:
+        tty.write(b"AB\rC")
+        line = tty.paper.line(tty.paper.row)
+        assert [s.char for s in line.cells[0]] == ["A", "C"] and [s.char for s in line.cells[1]] == ["B"]
+        row = tty.paper.row
+        tty.write(b"\n")
+        assert tty.paper.row == row + 1 and tty.paper.column == 1  # LF alone: same column, new line
+
+
+def test_past_column_72_characters_overprint_the_last_column_and_the_bell_rings_on_the_71st():
+    with teletype() as tty:
+        sounds = tty.paper.receive(b"." * 70)
+        assert "bell" not in sounds
+        assert "bell" in tty.paper.receive(b".")  # the 71st character
+        tty.paper.receive(b"XYZ")
+        line = tty.paper.line(tty.paper.row)
+        assert [strike.char for strike in line.cells[71]] == ["X", "Y", "Z"]  # 72nd column, then struck over
+        assert max(line.cells) == 71
+        assert "bell" in tty.paper.receive(b"\a")
+
+
+def test_the_teletype_keyboard_prints_locally_and_sends_what_a_model_33_sends():
+    import pygame
+
+    with teletype() as tty:
+        tty.write(b"? ")
+        for char in "1{a,m":
+            typed(pygame, char)
+        key(pygame, pygame.K_BACKSPACE)
+        typed(pygame, "5")
+        key(pygame, pygame.K_RETURN, "\r")
+        line = tty.read_line()
+        assert line == b"1[A,M_5"  # capitals only, '{' as the '[' it prints, Backspace types '_'
+        cells = tty.paper.line(tty.paper.row).cells
+        assert "".join(cells[c][-1].char for c in range(2, 9)) == "1[A,M_5"
+        assert tty.paper.column == 0  # Return returned the carriage locally
+        assert not tty.sounds.muted
+
+
+def test_m_mutes_only_while_the_machine_prints():
+    import pygame
+
+    with Teletype(clock=SimulatedClock(), baud=None) as tty:
+        key(pygame, pygame.K_m, "m")
+        tty.frame()
+        assert tty.sounds.muted
+        key(pygame, pygame.K_m, "m")
+        typed(pygame, "m")
+        key(pygame, pygame.K_RETURN, "\r")
+        assert tty.read_line() == b"M" and tty.sounds.muted  # in a line, M is a letter
+
+
+def test_a_gwbasic_teletype_erases_with_backspace():
+    import pygame
+
+    with teletype(erase="\b") as tty:
+        typed(pygame, "9")
+        key(pygame, pygame.K_BACKSPACE)
+        typed(pygame, "1")
+        key(pygame, pygame.K_RETURN, "\r")
+        assert tty.read_line() == b"9\b1"  # the GW-BASIC editor erases with the BS
+        cells = tty.paper.line(tty.paper.row).cells  # a Model 33 cannot back up: 9 and 1 side by side
+        assert [s.char for s in cells[0]] == ["9"] and [s.char for s in cells[1]] == ["1"]
+
+
+def test_rubout_prints_nothing():
+    with teletype() as tty:
+        assert tty.paper.receive(b"\x7f") == [] and tty.paper.column == 0
+
+
+def test_lower_case_keys_send_capitals():
+    with teletype() as tty:
+        tty.key_typed("a")
+        assert bytes(tty._typed) == b"A"
+        assert tty.paper.line(tty.paper.row).cells[0][0].char == "A"
+        tty.paper.receive(b"xyz")
+        assert [tty.paper.line(tty.paper.row).cells[c][0].char for c in (1, 2, 3)] == ["X", "Y", "Z"]
+
+
+def test_the_printed_history_scrolls_back():
+    import pygame
+
+    with teletype(size=(640, 480)) as tty:
+        tty.write(b"".join(b"LINE %d\r\n" % n for n in range(80)))
+        tty.draw(tty.surface)
+        live = pygame.image.tobytes(tty.surface, "RGB")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEUP, mod=0, unicode=""))
+        tty.frame()
+        assert tty.view.scroll_back == 10
+        assert pygame.image.tobytes(tty.surface, "RGB") != live
+        pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+        tty.frame()
+        assert tty.view.scroll_back == 0
+        tty.scroll(10)
+        tty.write(b"MORE\r\nAND MORE\r\n")
+        assert tty.view.scroll_back == 12  # the page being read stays put while the paper feeds
+        typed(pygame, "1")
+        key(pygame, pygame.K_RETURN, "\r")
+        tty.read_line()
+        assert tty.view.scroll_back == 0  # a prompt brings the print line back in sight
+
+
+def test_m_mutes_and_silence_when_there_is_no_audio_device():
+    code = (
+        "import os; os.environ['SDL_VIDEODRIVER']='dummy'; os.environ['SDL_AUDIODRIVER']='no-such-driver'\n"
+        "from life2_retro.terminals.window.teletype import Teletype\n"
+        "from life2_retro.terminals.pacing import SimulatedClock\n"
+        "with Teletype(clock=SimulatedClock(), baud=None) as t:\n"
+        "    t.write(b'HELLO\\a\\r\\n'); print(t.sounds.available)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert result.returncode == 0 and result.stdout.strip().endswith("False"), result.stderr
+    import pygame
+
+    with Teletype(clock=SimulatedClock(), baud=None) as tty:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_m, mod=0, unicode="m"))
+        tty.frame()
+        assert tty.sounds.muted
+
+
+def test_the_sounds_are_synthesized():
+    from life2_retro.terminals.window import sound
+
+    for make in (sound.clack, sound.carriage_return, sound.line_feed, sound.bell, sound.hum):
+        samples = make()
+        assert len(samples) > 100 and max(abs(s) for s in samples) <= 1.0 and any(samples)
+
+
+def test_the_font_has_every_model_33_character_distinct():
+    from life2_retro.terminals.window.font import TELETYPE_CHARACTERS, dots
+
+    shapes = {char: dots(char) for char in TELETYPE_CHARACTERS}
+    assert len(TELETYPE_CHARACTERS) == 64 and set(TELETYPE_CHARACTERS) == {chr(c) for c in range(0x20, 0x60)}
+    assert len({shape for char, shape in shapes.items() if char != " "}) == 63
+    lower = {chr(c) for c in range(0x60, 0x7F)}
+    assert all(dots(char) for char in lower) and len({dots(char) for char in lower}) == len(lower)
+
+
+@pytest.mark.parametrize("size", [(793, 800), (1024, 768), (641, 480), (1280, 1024)])
+def test_the_paper_has_no_seams_at_any_window_size(size):
+    """Rows of paper are drawn one by one; at any scale they must meet, or the desk shows through
+    as dark lines across the page."""
+    with teletype(size=size) as tty:
+        tty.write(b"HELLO\r\n" * 60)
+        tty.frame()
+        surface = tty.surface
+        x = tty.view.paper_x + tty.view.paper_w * 2 // 3  # a blank column of the paper
+        column = [luminance(surface.get_at((x, y))) for y in range(tty.view.head_y)]
+    assert min(column) > 150, min(column)
