@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol, Self, runtime_checkable
 if TYPE_CHECKING:
     from ..base import KeyHook
     from ..pacing import SimulatedClock, WallClock
+    from .display import SidePanel
     from .kiosk import KeyChord
-    from .terminal import SidePanel
 
 
 @runtime_checkable

@@ -71,7 +71,7 @@ class Keyboard(ABC):
         if kind == pygame.QUIT:
             window.stop()
         elif kind == pygame.VIDEORESIZE:
-            window.request_resize((event.w, event.h))
+            window.display.request_resize((event.w, event.h))
         elif kind == pygame.MOUSEWHEEL:
             window.scroll(event.y * 3)
         elif kind == pygame.WINDOWFOCUSLOST or (kind == pygame.KEYUP and event.key == pygame.K_TAB):
@@ -87,7 +87,7 @@ class Keyboard(ABC):
         if key in (pygame.K_ESCAPE, pygame.K_PAUSE):
             window.stop()
         elif key == pygame.K_F11:
-            window.toggle_fullscreen()
+            window.display.toggle_fullscreen()
         elif key == pygame.K_TAB:
             window.turbo = True
         elif key == pygame.K_PAGEUP:
@@ -191,7 +191,7 @@ class KioskKeyboard(Keyboard):
             window.throttle.clear()
             raise OperatorExit
         if kind == pygame.VIDEORESIZE:
-            window.request_resize((event.w, event.h))
+            window.display.request_resize((event.w, event.h))
         elif window.reading:
             if kind == pygame.TEXTINPUT:
                 window.key_pressed()

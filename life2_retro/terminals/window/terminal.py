@@ -15,16 +15,16 @@ import os
 from abc import abstractmethod
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any
 
 from ..base import IdleTimeout, KeyHook, Terminal, TerminalClosed
 from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
+from .display import SMALLEST, Display, SidePanel
 from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard
 from .kiosk import KeyChord
 
 FRAMES_PER_SECOND = 60
-SMALLEST = (320, 240)
 
 
 def parse_size(text: str, minimum: tuple[int, int] = SMALLEST) -> tuple[int, int]:
@@ -54,19 +54,8 @@ def headless() -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
-class SidePanel(Protocol):
-    fraction: float
-    """How much of the window's width the panel takes."""
-
-    def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None: ...
-
-
 class WindowClosed(TerminalClosed):
     """The player closed the window or pressed Esc or Break: the game ends, cleanly."""
-
-
-class TerminalUnavailable(OSError):
-    """No window can be opened (no display, no video driver) or a picture cannot be saved."""
 
 
 class PygameTerminal(Terminal):
@@ -89,17 +78,7 @@ class PygameTerminal(Terminal):
         self.pygame = pygame
         self.clock = clock or WallClock()
         self.throttle = Throttle(pace, self.clock)
-        self._windowed_size = size
-        self.fullscreen = fullscreen
-        try:
-            pygame.display.init()
-            self.surface = self._open_window(size)
-            pygame.display.set_caption(self.title)
-        except pygame.error as exc:
-            pygame.display.quit()
-            raise TerminalUnavailable(
-                f"no window can be opened ({exc}); play on this terminal with --terminal console"
-            ) from exc
+        self.display = Display(pygame, size, fullscreen, self.title, self.resized)
         pygame.key.set_repeat(400, 40)
         self._ticker = pygame.time.Clock()
         self._script = None if script is None else list(script)
@@ -114,15 +93,9 @@ class PygameTerminal(Terminal):
         self.reading = False
         self.on_key: KeyHook | None = None
         """The wake-up of the call now drawing frames (write, idle): a key while no line is read."""
-        self._resize_to: tuple[int, int] | None = None
-        self.side_panel: SidePanel | None = None
-        self.overlay: Callable[[Any], None] | None = None
-        """Drawn over the terminal's picture each frame (the exhibit's banner)."""
         self.frame_hooks: list[Callable[[], None]] = []
         """Called at the start of every frame (tests post their events from here)."""
         self._last_key = self.clock.now()
-        self.canvas = self.surface
-        self._layout()
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -149,7 +122,7 @@ class PygameTerminal(Terminal):
         """The game is over: keep the last board in sight until the player presses a key or
         closes the window, as the paper would stay in the machine."""
         self.flush()
-        self.pygame.display.set_caption(f"{self.title} - the end: press any key to close")
+        self.display.caption(f"{self.title} - the end: press any key to close")
 
         def done() -> None:
             raise WindowClosed
@@ -228,14 +201,10 @@ class PygameTerminal(Terminal):
             hook()
         for event in self.pygame.event.get():
             self.keyboard.handle(event, self)
-        if self._resize_to is not None:
-            self._apply_resize(self._resize_to)
-            self._resize_to = None
         data = self.throttle.due(unlimited=self.turbo)
         if data:
             self.receive(data)
-        self.compose()
-        self.pygame.display.flip()
+        self.display.show(self.draw)
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(self.clock.frame_step)
@@ -284,70 +253,38 @@ class PygameTerminal(Terminal):
         """Someone is at the keys: the idle time starts again."""
         self._last_key = self.clock.now()
 
-    def request_resize(self, size: tuple[int, int]) -> None:
-        """The window was dragged to `size`; it is laid out again at the next frame."""
-        if not self.fullscreen:
-            self._resize_to = (max(SMALLEST[0], size[0]), max(SMALLEST[1], size[1]))
-
-    def toggle_fullscreen(self) -> None:
-        self.fullscreen = not self.fullscreen
-        self._apply_resize(self._windowed_size)
-
     def key_code(self, char: str) -> bytes:
         """What the keyboard sends for a printable key (nothing for a key outside ASCII)."""
         return char.encode("ascii") if " " <= char <= "~" else b""
 
-    # -- the picture ------------------------------------------------------------------------------
+    # -- the window (display.py) -------------------------------------------------------------------
+
+    @property
+    def surface(self) -> Any:
+        return self.display.surface
+
+    @property
+    def fullscreen(self) -> bool:
+        return self.display.fullscreen
+
+    @property
+    def side_panel(self) -> SidePanel | None:
+        return self.display.side_panel
+
+    @property
+    def overlay(self) -> Callable[[Any], None] | None:
+        return self.display.overlay
+
+    @overlay.setter
+    def overlay(self, draw: Callable[[Any], None] | None) -> None:
+        self.display.overlay = draw
 
     def set_side_panel(self, panel: SidePanel | None) -> None:
         """Give part of the window to a panel beside the terminal (the exhibit's live listing)."""
-        self.side_panel = panel
-        self._layout()
-
-    def _layout(self) -> None:
-        width, height = self.surface.get_size()
-        panel_width = 0 if self.side_panel is None else round(width * self.side_panel.fraction)
-        if panel_width < 160 or width - panel_width < 320:  # no room for both: the terminal wins
-            self.canvas = self.surface
-        else:
-            self.canvas = self.surface.subsurface((0, 0, width - panel_width, height))
-        self.resized(self.canvas.get_size())
-
-    def compose(self) -> None:
-        """The whole picture: the terminal, the panel beside it, the overlay on it."""
-        self.draw(self.canvas)
-        if self.side_panel is not None and self.canvas is not self.surface:
-            width, height = self.surface.get_size()
-            left = self.canvas.get_width()
-            self.side_panel.draw(self.surface, (left, 0, width - left, height))
-        if self.overlay is not None:
-            self.overlay(self.canvas)
-
-    def _apply_resize(self, size: tuple[int, int]) -> None:
-        if not self.fullscreen:
-            self._windowed_size = size
-        current = self.pygame.display.get_surface()
-        if self.fullscreen or current is None or current.get_size() != size:
-            self.surface = self._open_window(size)  # pygame resizes on its own when it can
-        else:
-            self.surface = current
-        self._layout()
-
-    def _open_window(self, size: tuple[int, int]) -> Any:
-        pygame = self.pygame
-        if self.fullscreen:
-            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        if surface.get_size() != size:  # leaving full screen, SDL can hand back the old size once
-            surface = pygame.display.set_mode(size, pygame.RESIZABLE)
-        return surface
+        self.display.set_side_panel(panel)
 
     def save_png(self, path: str) -> None:
-        self.compose()
-        try:
-            self.pygame.image.save(self.surface, path)
-        except (self.pygame.error, OSError) as exc:
-            raise TerminalUnavailable(f"cannot save {path}: {exc}") from exc
+        self.display.save_png(path, self.draw)
 
     # -- the typed line -------------------------------------------------------------------------
 
