@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .basic.events import INPUT_REQUEST, REDISPLAY, Echo, Run, Stop
+from .events import INPUT_REQUEST, REDISPLAY, Echo, Notice, Run, Stop
 from .terminals.base import Terminal
 from .terminals.transcript import ScriptedTerminal
 
-LineHook = Callable[[int], None]
-"""Called with the number of each line execution enters (what TRON prints)."""
+LineHook = Callable[[int | str], None]
+"""Called with each line execution enters (what TRON prints), or each C function it enters."""
 
 
 def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop:
@@ -26,7 +26,7 @@ def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop
         event = next(run)
         while True:
             kind = type(event)
-            if kind is int:
+            if kind is int or kind is str:
                 if on_line is not None:
                     on_line(event)
             elif kind is bytes:
@@ -38,6 +38,8 @@ def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop
                 continue
             elif event is REDISPLAY:
                 terminal.redisplay_from_here()
+            elif kind is Notice:
+                terminal.notice(event)
             else:
                 raise TypeError(f"a program yielded {event!r}, which is no event")
             event = next(run)
@@ -50,13 +52,14 @@ class GameRun:
     """One run kept whole: what the BASIC sent, the lines it entered, and why it stopped."""
 
     output: bytes
-    trace: tuple[int, ...]
+    trace: tuple[int | str, ...]
     stop: Stop
+    notices: tuple[str, ...] = ()
 
 
 def run_in_memory(run: Run, responses: Sequence[bytes]) -> GameRun:
     """A program fed `responses`, every byte and line kept."""
     terminal = ScriptedTerminal(list(responses))
-    trace: list[int] = []
+    trace: list[int | str] = []
     stop = drive(run, terminal, trace.append)
-    return GameRun(bytes(terminal.output), tuple(trace), stop)
+    return GameRun(bytes(terminal.output), tuple(trace), stop, tuple(terminal.notices))

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
+from ..events import INPUT_REQUEST, Echo, Event, Stop
 from .dialects import Dialect
 from .editing import EditedLine
-from .events import INPUT_REQUEST, Echo, Event, Stop
 from .gwinput import GwLineEditor, scan_gw_response
 from .msinput import MsCursor, edit_ms1978_line, scan_ms1978_number
 from .printer import Printer, ScreenPrinter

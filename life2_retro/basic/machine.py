@@ -22,9 +22,9 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from ..events import REDISPLAY, Run, Stop
 from .dialects import Dialect
 from .errors import BasicError, error_message
-from .events import REDISPLAY, Run, Stop
 from .inputs import InputStatement
 from .printer import make_printer
 

@@ -17,13 +17,16 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
 
+from ..events import Stop
+from ..programs import Script
 from ..reference.oracle import OracleRun, OracleUnusable
 from ..session import GameRun, run_in_memory
 from .options import Mode, add_mode_options, mode_from, positive_int
 
-SUMMARY = "run scripts through PC-BASIC (the original listing) and life2, and compare"
-
-Script = list[bytes]
+SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
+CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)
+"""Where life2 stops a run that the original would go on with for ever, or crash in: there its
+output must be a beginning of the original's."""
 
 
 @dataclass(frozen=True)
@@ -66,10 +69,18 @@ def first_trace_difference(
 
 
 def differences(ours: GameRun, theirs: OracleRun, label: str = "PC-BASIC") -> list[Mismatch]:
-    found = [
-        first_byte_difference(ours.output, theirs.output, label),
-        first_trace_difference(ours.trace, theirs.trace, label),
-    ]
+    """Where the two runs part ways. Where life2 cut a run short, its output must begin the original's;
+    where the original was cut short, the original's must begin life2's."""
+    output, their_output = ours.output, theirs.output
+    cut_short = ours.stop in CUT_SHORT
+    if cut_short and not theirs.complete:
+        their_output = their_output[: len(output)]
+    found = [first_byte_difference(output, their_output, label)]
+    if not cut_short and not theirs.complete:
+        detail = f"the original was still going when life2 ended ({ours.stop.value}, byte {len(output)})"
+        found.append(Mismatch("ending", len(output), detail))
+    if theirs.trace is not None:
+        found.append(first_trace_difference(ours.trace, theirs.trace, label))
     return [mismatch for mismatch in found if mismatch is not None]
 
 
@@ -103,8 +114,8 @@ def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs:
     failures: list[tuple[int, list[Mismatch]]] = []
     adapter = mode.entry.reference_adapter()
     theirs_all = oracle_runs(adapter, prepared, batch, jobs)
-    for index, (responses, theirs) in enumerate(zip(batch, theirs_all, strict=True)):
-        found = differences(run_in_memory(mode.make().run(), responses), theirs, adapter.LABEL)
+    for index, (script, theirs) in enumerate(zip(batch, theirs_all, strict=True)):
+        found = differences(run_in_memory(mode.make(script.seed).run(), script.lines), theirs, adapter.LABEL)
         if found:
             failures.append((index, found))
     return CompareResult(len(batch), len(batch) - len(failures), failures, time.perf_counter() - started)
@@ -119,7 +130,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--input", metavar="FILE", help="one script: one typed response per line")
     source.add_argument("--generate", type=positive_int, metavar="N", help="N generated scripts")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the generated scripts (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=1,
+        help="seed of the generated scripts (default 1); with --input, what a C program's time() returns",
+    )
     parser.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
     parser.add_argument("--show", type=positive_int, default=5, metavar="K", help="report at most K scripts")
     parser.add_argument(
@@ -139,7 +155,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return 2
     try:
         if args.input:
-            batch = [read_responses(args.input)]
+            batch = [Script(read_responses(args.input), args.seed)]
         else:
             batch = [mode.entry.script(args.seed, index) for index in range(args.generate)]
         jobs = args.jobs or os.cpu_count() or 1  # with its timer slack cut, PC-BASIC is busy, not idle

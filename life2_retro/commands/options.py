@@ -45,17 +45,20 @@ class _Switch(argparse.Action):
 
 
 def bug_help() -> str:
-    """Every program's bug switches, one paragraph each."""
+    """Every program's bug switches, one paragraph each, under the program's name."""
     return "\n".join(
-        textwrap.fill(bug.summary, 100, initial_indent=f"  {name:21}", subsequent_indent=" " * 23)
+        f" {entry.name}:\n"
+        + "\n".join(
+            textwrap.fill(bug.summary, 100, initial_indent=f"  {name:21}", subsequent_indent=" " * 23)
+            for name, bug in entry.bugs.items()
+        )
         for entry in PROGRAMS.values()
-        for name, bug in entry.bugs.items()
     )
 
 
-def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False) -> None:
+def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
     """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
-    one the reference oracle runs."""
+    one the reference oracle runs; `clock`: --seed, what a seeded program's clock gives."""
     entry = PROGRAMS[DEFAULT_PROGRAM]
     dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
     group = parser.add_argument_group("mode")
@@ -70,6 +73,14 @@ def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False) 
         choices=DIALECT_NAMES,
         help=f"ms1978: the 1978 Microsoft BASIC; gwbasic: exactly what PC-BASIC does (default {dialect})",
     )
+    if clock:
+        seeded = ", ".join(name for name, entry in PROGRAMS.items() if entry.seeded)
+        group.add_argument(
+            "--seed",
+            type=int,
+            metavar="N",
+            help=f"{seeded}: what the program's time() returns, which seeds its rand() (default: the clock)",
+        )
     group.add_argument(
         "--fixed", action="store_true", help="turn every original bug off: play as the instructions say"
     )
@@ -86,9 +97,11 @@ class Mode:
     entry: ProgramEntry
     runtime: str
     bugs: frozenset[str]
+    seed: int | None = None
+    """What the program's clock gives (--seed); None: the real clock, for a program that reads it."""
 
-    def make(self) -> Program:
-        return self.entry.make(self.runtime, self.bugs)
+    def make(self, seed: int | None = None) -> Program:
+        return self.entry.make(self.runtime, self.bugs, self.seed if seed is None else seed)
 
     @property
     def erase_key(self) -> str:
@@ -109,8 +122,17 @@ def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_ora
     """The mode the options name; a usage error for a runtime or switch the program does not have."""
     entry = program_entry(args.game)
     runtime = args.dialect or (entry.oracle_runtime if for_oracle else entry.runtimes[0])
+    if args.dialect and len(entry.runtimes) == 1:
+        parser.error(f"{entry.name} has no dialects: it runs on its own runtime ({entry.runtimes[0]})")
+    seed = getattr(args, "seed", None) if not for_oracle else None
+    if seed is not None and not entry.seeded:
+        parser.error(
+            f"{entry.name} uses no clock: --seed is for {', '.join(n for n, e in PROGRAMS.items() if e.seeded)}"
+        )
     try:
-        return Mode(entry, entry.check_runtime(runtime), entry.resolve_bugs(args.fixed, args.switches or []))
+        return Mode(
+            entry, entry.check_runtime(runtime), entry.resolve_bugs(args.fixed, args.switches or []), seed
+        )
     except ValueError as exc:
         parser.error(str(exc))
 

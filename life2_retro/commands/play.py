@@ -14,7 +14,7 @@ SUMMARY = "play LIFE2, two players at one keyboard (the default)"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     add_terminal_options(parser, list(TERMINALS))
-    add_mode_options(parser)
+    add_mode_options(parser, clock=True)
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -24,8 +24,10 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     def game() -> None:
         from ..session import drive
         from ..terminals import open_terminal
+        from ..terminals.unix_tty import for_program
 
-        with trace_file(args.trace) as on_line, open_terminal(args.terminal, **settings) as terminal:
+        with trace_file(args.trace) as on_line, open_terminal(args.terminal, **settings) as opened:
+            terminal = for_program(opened, mode.entry.through_a_tty)
             drive(mode.make().run(), terminal, on_line)
             terminal.linger()  # a window keeps the last board in sight until the player is done
 

@@ -1,8 +1,10 @@
-"""`life2 run`: a script of typed responses in, exactly the BASIC's bytes out.
+"""`life2 run`: a script of typed responses in, exactly the original's bytes out.
 
 This is the interface testers and museums script against, so it stays stable:
 one response per input line (LF, CRLF or CR ends a line), stdout gets only
-what the BASIC sends (echo included), the trace file one line number per line.
+what the program sends (for LIFE2 the BASIC's echo included), the trace file
+one line number (or C function) per line. A run that life2 had to stop, where
+the original would go on for ever or crash, says why on stderr and exits 3.
 """
 
 from __future__ import annotations
@@ -11,8 +13,13 @@ import argparse
 import sys
 from contextlib import ExitStack
 
+from ..events import Stop
 from .options import add_mode_options, mode_from
 from .running import run_command, trace_file
+
+CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)
+STOPPED_SHORT = 3
+"""The exit status of a run life2 stopped where the original would print for ever or crash."""
 
 SUMMARY = "run a script of typed responses; write exactly the bytes the BASIC sends"
 
@@ -22,11 +29,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--input", required=True, metavar="FILE", help="one typed response per line ('-' is stdin)"
     )
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
-    add_mode_options(parser)
+    add_mode_options(parser, clock=True)
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     mode = mode_from(args, parser)
+    stopped: list[Stop] = []
 
     def script() -> None:
         from ..session import drive
@@ -37,6 +45,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             responses = standard_input() if stdin else stack.enter_context(open(args.input, "rb"))
             on_line = stack.enter_context(trace_file(args.trace))
             with TranscriptTerminal(responses, sys.stdout.buffer) as terminal:
-                drive(mode.make().run(), terminal, on_line)
+                stopped.append(drive(mode.make().run(), terminal, on_line))
 
-    return run_command("run", script)
+    status = run_command("run", script)
+    return STOPPED_SHORT if status == 0 and stopped and stopped[0] in CUT_SHORT else status

@@ -25,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", required=True, metavar="FILE", help="one typed response per line")
     parser.add_argument("--out", required=True, metavar="PNG", help="where to save the picture")
     add_terminal_options(parser, WINDOW_TERMINALS, LEAVE_OUT)
-    add_mode_options(parser)
+    add_mode_options(parser, clock=True)
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
@@ -37,14 +37,15 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from ..terminals import open_window
         from ..terminals.pacing import SimulatedClock
         from ..terminals.transcript import read_responses
+        from ..terminals.unix_tty import for_program
         from ..terminals.window.terminal import headless
 
         responses = read_responses(args.input)
         headless()
         chosen = {"baud": 0, **settings, "sound": False}
-        with open_window(args.terminal, clock=SimulatedClock(), script=responses, **chosen) as terminal:
-            drive(mode.make().run(), terminal)
-            terminal.settle(SETTLE_SECONDS)
-            terminal.save_png(args.out)
+        with open_window(args.terminal, clock=SimulatedClock(), script=responses, **chosen) as window:
+            drive(mode.make().run(), for_program(window, mode.entry.through_a_tty))
+            window.settle(SETTLE_SECONDS)
+            window.save_png(args.out)
 
     return run_command("screenshot", shot)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Literal
 
-from ..basic.events import Stop
+from ..events import Stop
 from .rules import EMPTY, ONE, TWO, Board, Result, population
 
 Phase = Literal["setup", "turn", "over"]

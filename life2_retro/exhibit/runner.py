@@ -22,7 +22,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 
 from ..basic.dialects import Dialect
-from ..basic.events import Stop
+from ..events import Stop
 from ..programs.life2 import Life2Program
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal

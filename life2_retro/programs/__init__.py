@@ -17,8 +17,9 @@ from types import ModuleType
 from typing import Protocol
 
 from ..basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
-from ..basic.events import Run
+from ..events import Run
 from .bugs import Bug, resolve
+from .cell_life_bugs import BUGS as CELL_LIFE_BUGS
 from .life2_bugs import BUGS as LIFE2_BUGS
 
 
@@ -26,6 +27,14 @@ class Program(Protocol):
     """One run of a program: `run()` gives its events once."""
 
     def run(self) -> Run: ...
+
+
+@dataclass(frozen=True)
+class Script:
+    """Typed lines for one run, and the seed its `time()` gives (None: the program uses no clock)."""
+
+    lines: list[bytes]
+    seed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -43,13 +52,18 @@ class ProgramEntry:
     """The reference adapter's module: the original program as reference data, and its oracle."""
     oracle_runtime: str
     """The runtime the oracle runs: `compare` and `bench` default to it."""
+    seeded: bool = False
+    """Whether a run depends on the clock (srand(time(NULL))): then --seed fixes it."""
+    through_a_tty: bool = False
+    """Whether the original wrote through a Unix tty, which turns its newlines into CR LF and its tabs
+    into spaces on the way to a terminal (a BASIC sends its own CR LF)."""
 
     def load(self) -> ModuleType:
         return import_module(self.module)
 
-    def make(self, runtime: str, bugs: Iterable[str]) -> Program:
-        """One run on `runtime` with `bugs` on."""
-        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs))
+    def make(self, runtime: str, bugs: Iterable[str], seed: int | None = None) -> Program:
+        """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one."""
+        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed)
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:
@@ -63,9 +77,10 @@ class ProgramEntry:
     def resolve_bugs(self, fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
         return resolve(self.bugs, fixed, switches)
 
-    def script(self, seed: int, index: int) -> list[bytes]:
-        """Generated script `index` of `seed`: always the same responses."""
-        return import_module(self.scripts).script(seed, index)
+    def script(self, seed: int, index: int) -> Script:
+        """Generated script `index` of `seed`: always the same lines (and game seed)."""
+        made = import_module(self.scripts).script(seed, index)
+        return made if isinstance(made, Script) else Script(made)
 
     def reference_adapter(self) -> ModuleType:
         return import_module(self.reference)
@@ -81,6 +96,18 @@ PROGRAMS: dict[str, ProgramEntry] = {
         scripts="life2_retro.programs.life2_scripts",
         reference="life2_retro.reference.life2",
         oracle_runtime="gwbasic",
+    ),
+    "cell-life": ProgramEntry(
+        name="cell-life",
+        title="Cell Life ver 2008Dec05, Joseph Larson",
+        module="life2_retro.programs.cell_life",
+        runtimes=("c",),
+        bugs=CELL_LIFE_BUGS,
+        scripts="life2_retro.programs.cell_life_scripts",
+        reference="life2_retro.reference.cell_life",
+        oracle_runtime="c",
+        seeded=True,
+        through_a_tty=True,
     ),
 }
 DEFAULT_PROGRAM = "life2"

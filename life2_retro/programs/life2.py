@@ -15,10 +15,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from ..basic.dialects import DEFAULT_DIALECT, Dialect
-from ..basic.events import Run
 from ..basic.machine import END, NEXT_LINE, Input, Machine, Position
 from ..basic.numbers import add_single
 from ..basic.printer import CR, Tab
+from ..events import Run
 from .life2_bugs import BUG_NAMES, BUGS
 
 DATA: Mapping[int, tuple[int, ...]] = {
@@ -561,8 +561,8 @@ class Life2Program:
         return END
 
 
-def make_program(runtime: str, bugs: Iterable[str]) -> Life2Program:
-    """The registry's way in: one run of LIFE2 on a BASIC dialect."""
+def make_program(runtime: str, bugs: Iterable[str], seed: int | None = None) -> Life2Program:
+    """The registry's way in: one run of LIFE2 on a BASIC dialect (it has no clock to seed)."""
     return Life2Program(Dialect.named(runtime), bugs)
 
 

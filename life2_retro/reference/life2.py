@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..basic.gwinput import supported_keys
+from ..programs import Script
 from ..programs.life2 import Life2Program, make_program
 from ..programs.life2_bugs import BUG_NAMES
 from .listing import ListingError, load_listing
@@ -24,6 +25,8 @@ from .pcbasic_oracle import PCBASIC_VERSION, run_program
 ORACLE = f"PC-BASIC {PCBASIC_VERSION}"
 LABEL = "PC-BASIC"
 """How reports name the original's side."""
+SPED_UP = True
+"""The tests run PC-BASIC with speed-ups that change nothing it computes (pcbasic_speed.py)."""
 RUNTIME = "gwbasic"
 """PC-BASIC is a GW-BASIC: the one dialect it can be the oracle of."""
 
@@ -50,10 +53,10 @@ def prepare(command: str, listing_path: str | None, runtime: str, bugs: frozense
     return program
 
 
-def run(program: bytes, responses: Sequence[bytes], as_installed: bool = False) -> OracleRun:
+def run(program: bytes, script: Script, as_installed: bool = False) -> OracleRun:
     """One script on the prepared program. `as_installed` times PC-BASIC without the tests'
     speed-ups (pcbasic_speed.py), which change nothing it computes."""
-    return run_program(program, oracle_keys(responses), quick=not as_installed)
+    return run_program(program, oracle_keys(script.lines), quick=not as_installed)
 
 
 # -- a generation, timed on both sides -------------------------------------------------------------
@@ -120,7 +123,7 @@ def pcbasic_generation_seconds(base: bytes, generations: int) -> Timing:
     return Timing((full.wall - empty.wall) / generations, (full.cpu - empty.cpu) / generations)
 
 
-def generation_report(program: bytes, runtime: str, bugs: frozenset[str], generations: int) -> list[str]:
+def extra_report(program: bytes, runtime: str, bugs: frozenset[str], generations: int) -> list[str]:
     """`life2 bench`'s second part: one generation of the game, on both sides."""
     theirs = pcbasic_generation_seconds(program, generations)
     mine = life2_generation_seconds(runtime, bugs, 200)

@@ -9,8 +9,11 @@ from dataclasses import dataclass
 class OracleRun:
     output: bytes
     """What the original program sent, byte for byte."""
-    trace: tuple[int, ...]
-    """The numbers of the lines it entered, in order (what TRON prints)."""
+    trace: tuple[int | str, ...] | None
+    """The lines it entered, in order (what TRON prints); None when the oracle cannot say."""
+    complete: bool = True
+    """False when the original was cut off: it went on printing, or went silent, past the oracle's
+    limits (a C retry loop prints for ever); its output is then only a beginning."""
 
 
 class OracleUnavailable(Exception):

@@ -88,6 +88,10 @@ class Terminal(ABC):
         """Keys a computer player types at the prompt: shown only where a person's keys would be
         (a half-duplex Teletype prints them onto the blot); by default nowhere."""
 
+    def notice(self, text: str) -> None:
+        """A word from life2 itself (why a run was stopped): on its own line, among the output."""
+        self.write(b"\r\n" + text.encode("ascii", "replace") + b"\r\n")
+
     def bell(self) -> None:
         self.write(b"\a")
 

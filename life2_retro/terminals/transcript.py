@@ -54,6 +54,11 @@ class TranscriptTerminal(Terminal):
             self._pending = split_line(line)
         return self._pending.pop(0)
 
+    def notice(self, text: str) -> None:
+        """On stderr: stdout holds only the program's own bytes."""
+        self._output.flush()
+        print(f"life2: {text}", file=sys.stderr)
+
     def close(self) -> None:
         self._output.flush()
 
@@ -64,9 +69,13 @@ class ScriptedTerminal(Terminal):
     def __init__(self, responses: list[bytes]) -> None:
         self._responses = iter(responses)
         self.output = bytearray()
+        self.notices: list[str] = []
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.output += data
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         return next(self._responses, None)
+
+    def notice(self, text: str) -> None:
+        self.notices.append(text)

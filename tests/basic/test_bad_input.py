@@ -15,7 +15,7 @@ import time
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
+from life2_retro.events import Stop
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
 from life2_retro.basic.machine import END, NEXT_LINE, Machine
+from life2_retro.events import Stop
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
+from life2_retro.events import Stop
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.programs import Script
 from life2_retro.commands.compare import compare_scripts, first_byte_difference, first_trace_difference
 from life2_retro.reference.life2 import oracle_program
 
@@ -27,7 +28,7 @@ def test_first_trace_difference_names_the_step():
 def test_a_fixed_life2_differs_from_the_unpatched_listing(listing, oracle):
     """life2 --fixed against the plain listing must be reported as different, transcript and trace."""
     result = compare_scripts(
-        life2_mode(Dialect.GWBASIC, FIXED), oracle_program(None, FAITHFUL), [QUICK_GAME], 1
+        life2_mode(Dialect.GWBASIC, FIXED), oracle_program(None, FAITHFUL), [Script(QUICK_GAME)], 1
     )
     assert result.identical == 0
     ((index, found),) = result.failures

@@ -12,7 +12,7 @@ import random
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
+from life2_retro.events import Stop
 from life2_retro.exhibit.observer import GameObserver
 from life2_retro.programs.life2 import Life2Program
 from life2_retro.session import drive

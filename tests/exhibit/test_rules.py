@@ -12,7 +12,7 @@ import random
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
+from life2_retro.events import Stop
 from life2_retro.exhibit import rules
 from life2_retro.exhibit.rules import EMPTY, ONE, TWO, Board, Move
 from life2_retro.programs.life2 import DATA, Life2Program

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
+from life2_retro.events import Stop
 from life2_retro.programs.life2_bugs import BUG_NAMES, resolve_bugs
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play

@@ -14,6 +14,7 @@ import pytest
 from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.compare import compare_scripts
 from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
+from life2_retro.programs import Script
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
 
@@ -43,7 +44,8 @@ HAND_WRITTEN: list[list[bytes]] = [
 
 def _check(listing: bytes, scripts: list[list[bytes]], bugs: frozenset[str]) -> None:
     program = oracle_program(None, bugs)
-    result = compare_scripts(life2_mode(Dialect.GWBASIC, bugs), program, scripts, min(JOBS, len(scripts)))
+    batch = [Script(lines) for lines in scripts]
+    result = compare_scripts(life2_mode(Dialect.GWBASIC, bugs), program, batch, min(JOBS, len(batch)))
     report = "\n".join(
         f"script {index}: " + "; ".join(f"{m.what} differs at {m.detail}" for m in found)
         for index, found in result.failures[:5]

@@ -43,7 +43,7 @@ def test_scripts_come_from_the_registry_and_repeat():
 
 
 def test_the_program_marks_its_redisplay_points_as_events():
-    from life2_retro.basic.events import REDISPLAY
+    from life2_retro.events import REDISPLAY
 
     events = list(Life2Program().run_from(2))  # no input: it stops at the first prompt
     marks = [events[i + 1] for i, event in enumerate(events) if event is REDISPLAY]

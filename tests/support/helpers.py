@@ -7,9 +7,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.basic.events import Stop
 from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
 from life2_retro.commands.options import Mode
+from life2_retro.events import Stop
 from life2_retro.programs import PROGRAMS
 from life2_retro.programs.life2 import Life2Program
 from life2_retro.programs.life2_bugs import BUG_NAMES

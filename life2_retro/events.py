@@ -1,8 +1,9 @@
-"""What a running program hands its driver: trace lines, output, echo, input requests.
+"""What a running program hands its driver: trace lines, output, echo, input requests, notices.
 
 The program never touches a terminal. It yields these events, and a driver
 decides what each means on its terminal (a transcript keeps every byte; a
-console hides the echo; a teletype paces the output).
+console hides the echo; a teletype paces the output). Every program speaks
+this, whatever its runtime: the 1978 BASIC (basic/) or C (libc/).
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ class Stop(Enum):
     """The 1978 BASIC stops a program when INPUT gets an empty line."""
     INPUT_ENDED = "input-ended"
     """The driver had no more input to give."""
+    RUNAWAY = "runaway"
+    """The original would go on for ever without anything new from the player (a C retry loop at a
+    bad character or at the end of input): it was stopped, and a Notice says so."""
+    UNREPRODUCIBLE = "unreproducible"
+    """The original's reference build does something here that cannot be reproduced (it reads an
+    uninitialised pointer and crashes, or loops without end): it was stopped, and a Notice says so."""
 
 
 class Echo(bytes):
@@ -30,6 +37,11 @@ class Echo(bytes):
     A terminal that hides input drops them; a transcript keeps them, because
     the BASIC really sent them.
     """
+
+
+class Notice(str):
+    """A word from life2 itself, not the program's output: why a run was stopped. A transcript puts
+    it on stderr, so that stdout stays the original's bytes; a terminal shows it on its own line."""
 
 
 class InputRequest:
@@ -56,7 +68,8 @@ class Redisplay:
 
 REDISPLAY = Redisplay()
 
-Event = int | bytes | InputRequest | Redisplay
-"""An `int` is a line entered (what TRON prints), `bytes` (maybe `Echo`) is output."""
+Event = int | str | bytes | InputRequest | Redisplay
+"""An `int` is a line entered (what TRON prints); a `str` is a C function entered (a `Notice` is a
+word from life2); `bytes` (maybe `Echo`) is output."""
 
 Run = Generator[Event, bytes | None, Stop]
