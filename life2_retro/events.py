@@ -44,6 +44,11 @@ class Notice(str):
     it on stderr, so that stdout stays the original's bytes; a terminal shows it on its own line."""
 
 
+class RawInput(bytes):
+    """Typed input exactly as it came, its newline included when it had one (a file's bytes, read
+    by `life2 run` for a C program, whose stdin sees the file as it is)."""
+
+
 class InputRequest:
     """The program waits for one typed line; send the bytes back (None at end of input)."""
 

@@ -49,3 +49,17 @@ def oracle() -> None:
     except OracleUnavailable as exc:
         problem = str(exc)
     _missing(problem)
+
+
+@pytest.fixture(scope="session")
+def cell_life_build():
+    """The reference build of Cell Life (its checked source, built by gcc with our wrap)."""
+    from life2_retro.reference import cell_life
+    from life2_retro.reference.oracle import OracleUnusable
+
+    try:
+        return cell_life.build(cell_life.SOURCE.load())
+    except (ListingError, OracleUnusable) as exc:
+        problem = str(exc)
+    _missing(problem)
+    raise AssertionError("unreachable")

@@ -73,12 +73,13 @@ def differences(ours: GameRun, theirs: OracleRun, label: str = "PC-BASIC") -> li
     where the original was cut short, the original's must begin life2's."""
     output, their_output = ours.output, theirs.output
     cut_short = ours.stop in CUT_SHORT
-    if cut_short and not theirs.complete:
-        their_output = their_output[: len(output)]
+    if not theirs.complete:  # only its beginning is known: that is what must agree
+        shared = min(len(output), len(their_output))
+        output, their_output = output[:shared], their_output[:shared]
     found = [first_byte_difference(output, their_output, label)]
-    if not cut_short and not theirs.complete:
-        detail = f"the original was still going when life2 ended ({ours.stop.value}, byte {len(output)})"
-        found.append(Mismatch("ending", len(output), detail))
+    if not cut_short and not theirs.complete and len(ours.output) < len(theirs.output):
+        detail = f"the original was still going when life2 ended ({ours.stop.value}, byte {len(ours.output)})"
+        found.append(Mismatch("ending", len(ours.output), detail))
     if theirs.trace is not None:
         found.append(first_trace_difference(ours.trace, theirs.trace, label))
     return [mismatch for mismatch in found if mismatch is not None]

@@ -100,8 +100,9 @@ class Mode:
     seed: int | None = None
     """What the program's clock gives (--seed); None: the real clock, for a program that reads it."""
 
-    def make(self, seed: int | None = None) -> Program:
-        return self.entry.make(self.runtime, self.bugs, self.seed if seed is None else seed)
+    def make(self, seed: int | None = None, person: bool = False) -> Program:
+        """One run; `person`: at a terminal, where the end of input (Ctrl-D) ends the game."""
+        return self.entry.make(self.runtime, self.bugs, self.seed if seed is None else seed, person)
 
     @property
     def erase_key(self) -> str:
@@ -127,7 +128,8 @@ def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_ora
     seed = getattr(args, "seed", None) if not for_oracle else None
     if seed is not None and not entry.seeded:
         parser.error(
-            f"{entry.name} uses no clock: --seed is for {', '.join(n for n, e in PROGRAMS.items() if e.seeded)}"
+            f"{entry.name} uses no clock: --seed is for "
+            + ", ".join(name for name, other in PROGRAMS.items() if other.seeded)
         )
     try:
         return Mode(

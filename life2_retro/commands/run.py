@@ -44,7 +44,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             stdin = args.input == "-"
             responses = standard_input() if stdin else stack.enter_context(open(args.input, "rb"))
             on_line = stack.enter_context(trace_file(args.trace))
-            with TranscriptTerminal(responses, sys.stdout.buffer) as terminal:
+            raw = mode.entry.through_a_tty  # a C program's stdin reads the file as it is
+            with TranscriptTerminal(responses, sys.stdout.buffer, raw=raw) as terminal:
                 stopped.append(drive(mode.make().run(), terminal, on_line))
 
     status = run_command("run", script)

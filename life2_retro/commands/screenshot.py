@@ -44,7 +44,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         headless()
         chosen = {"baud": 0, **settings, "sound": False}
         with open_window(args.terminal, clock=SimulatedClock(), script=responses, **chosen) as window:
-            drive(mode.make().run(), for_program(window, mode.entry.through_a_tty))
+            drive(mode.make(person=True).run(), for_program(window, mode.entry.through_a_tty))
             window.settle(SETTLE_SECONDS)
             window.save_png(args.out)
 

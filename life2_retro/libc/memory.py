@@ -60,7 +60,11 @@ class Memory:
     def check(self, word: int, what: str) -> int:
         """`word` if it lies in the region, else Unreproducible naming `what`."""
         if not 0 <= word < len(self.words):
-            raise Unreproducible(f"{what} reaches {4 * word:+d} bytes from the first global modelled")
+            where = f"{-4 * word} bytes before" if word < 0 else f"{4 * (word - len(self.words))} bytes past"
+            raise Unreproducible(
+                f"{what} falls {where} the program's globals, where the reference build reads or writes "
+                "memory that is not the program's (in every case measured it crashes there)"
+            )
         return word
 
     def load(self, word: int, what: str) -> int:

@@ -16,10 +16,13 @@ are glibc's, measured against the C library itself (tests/libc/test_stdio.py):
 * at the end of input every call fails again at once.
 
 A C retry loop that meets a character scanf will not take, or the end of
-input, prints for ever. The runtime stops such a loop once the same futile call
-has been made `futile_limit` times, and a program that goes on reading past the
-end of input once it has done so `reads_past_end_limit` times: it raises
-`Runaway`, which the program turns into Stop.RUNAWAY and a notice.
+input, prints for ever. The runtime stops such a loop once one question (a
+`question()` of the program: getint, getxy) has had `futile_limit` futile
+calls, and a program that goes on reading past the end of input once it has
+done so `reads_past_end_limit` times: it raises `Runaway`, which the program
+turns into Stop.RUNAWAY and a notice. At a terminal the end of input is the
+person's own (Ctrl-D): with `stop_at_end`, the first read past it raises
+`EndOfInput`, and the game ends there.
 """
 
 from __future__ import annotations
@@ -27,22 +30,26 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 
-from ..events import INPUT_REQUEST, Event
+from ..events import INPUT_REQUEST, Event, RawInput
 
 EOF = -1
 WHITE = frozenset(b" \t\n\v\f\r")
 DIGITS = frozenset(b"0123456789")
 FUTILE_LIMIT = 24
 """Futile retries before a runaway loop is stopped: a glass terminal's screen of them."""
-READS_PAST_END_LIMIT = 2000
-"""Reads after the end of input before a program that cannot end is stopped (a computers' game at
-end of input reads two ENTERs a generation, so this is a thousand generations)."""
+READS_PAST_END_LIMIT = 2_000
+"""Reads after the end of input before a program that cannot end is stopped (a game at the end of its
+input reads a few times a round: thousands of rounds, past any game that ends by itself)."""
 
 Reading = Generator[Event, bytes | None, int]
 
 
 class Runaway(Exception):
     """The program would go on for ever without input it can use; the message says where."""
+
+
+class EndOfInput(Exception):
+    """A person ended the input (Ctrl-D, a closed window): the game ends at its first read past it."""
 
 
 def _to_int32(value: int) -> int:
@@ -60,7 +67,10 @@ class CStdio:
     """stdout and stdin of one C program run: output bytes kept until the program yields them."""
 
     def __init__(
-        self, futile_limit: int = FUTILE_LIMIT, reads_past_end_limit: int = READS_PAST_END_LIMIT
+        self,
+        futile_limit: int = FUTILE_LIMIT,
+        reads_past_end_limit: int = READS_PAST_END_LIMIT,
+        stop_at_end: bool = False,
     ) -> None:
         self.out = bytearray()
         self._events: list[Event] = []
@@ -69,6 +79,7 @@ class CStdio:
         self._pos = 0
         self.at_end = False
         """The input has ended (sticky, as glibc's EOF flag)."""
+        self.stop_at_end = stop_at_end
         self.futile_limit = futile_limit
         self.reads_past_end_limit = reads_past_end_limit
         self._futile = 0
@@ -121,7 +132,8 @@ class CStdio:
             else:
                 del self._in[: self._pos]
                 self._pos = 0
-                self._in += line + b"\n"
+                # a person's line ends with Return; a file's bytes come as they are
+                self._in += line if isinstance(line, RawInput) else line + b"\n"
         if self._pos < len(self._in):
             return self._in[self._pos]
         return EOF
@@ -132,7 +144,13 @@ class CStdio:
             self._pos += 1
         return char
 
+    def question(self) -> None:
+        """The program asks a new question: its futile calls count from nothing again."""
+        self._futile = 0
+
     def _past_end(self, what: str) -> None:
+        if self.stop_at_end:
+            raise EndOfInput
         self._reads_past_end += 1
         if self._reads_past_end > self.reads_past_end_limit:
             raise Runaway(f"{what} read past the end of input {self.reads_past_end_limit} times")
@@ -205,8 +223,6 @@ class CStdio:
             if self._futile >= self.futile_limit:
                 left = "the end of input" if self.at_end else repr(chr(self._in[self._pos]))
                 raise Runaway(f"{what} failed {self.futile_limit} times in a row at {left}")
-        else:
-            self._futile = 0
 
     # -- what the fixes use ---------------------------------------------------------------------
 
@@ -227,40 +243,3 @@ class CStdio:
             if char == ord("\n"):
                 return bytes(line)
             line.append(char)
-
-
-def scan_line_ints(line: bytes, pair: bool) -> tuple[int, ...] | None:
-    """`%d` (or `%d %*c %d` with `pair`) applied to one line alone: the numbers, or None if the line
-    does not hold them all. The rules are the stream's; only the line's end is the input's end."""
-    io = CStdio(futile_limit=1 << 30, reads_past_end_limit=1 << 30)
-    io._in += line
-    io.at_end = True
-    reading = io._scan_int()
-    try:
-        while True:
-            next(reading)
-    except StopIteration as done:
-        first = done.value
-    if first is None or not pair:
-        return None if first is None else (first,)
-    try:
-        skip = io._skip_white()
-        while True:
-            next(skip)
-    except StopIteration:
-        pass
-    if io._pos >= len(io._in):
-        return None
-    io._pos += 1  # %*c
-    reading = _chain(io._skip_white(), io._scan_int())
-    try:
-        while True:
-            next(reading)
-    except StopIteration as done:
-        second = done.value
-    return None if second is None else (first, second)
-
-
-def _chain(first: Generator, then: Generator) -> Generator:  # type: ignore[type-arg]
-    yield from first
-    return (yield from then)

@@ -61,9 +61,12 @@ class ProgramEntry:
     def load(self) -> ModuleType:
         return import_module(self.module)
 
-    def make(self, runtime: str, bugs: Iterable[str], seed: int | None = None) -> Program:
-        """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one."""
-        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed)
+    def make(
+        self, runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+    ) -> Program:
+        """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one;
+        `person`: a person types, whose end of input ends the game (else a file's, read on past)."""
+        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed, person)
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:

@@ -27,13 +27,14 @@ and a driver connects it to a terminal.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Generator, Iterable
 
 from ..events import Event, Notice, Run, Stop
 from ..libc.memory import Global, Layout, Memory, Unreproducible
 from ..libc.rand import GlibcRandom
-from ..libc.stdio import CStdio, Runaway
+from ..libc.stdio import CStdio, EndOfInput, Runaway
 from .cell_life_bugs import (
     ABSENT_PLAYERS,
     BUG_NAMES,
@@ -107,10 +108,14 @@ def _c_mod(value: int, divisor: int) -> int:
 class CellLifeProgram:
     """One run of Cell Life, seeded as `srand(time(NULL))` would be by `seed`."""
 
-    def __init__(self, bugs: Iterable[str] = BUG_NAMES, seed: int | None = None) -> None:
+    def __init__(
+        self, bugs: Iterable[str] = BUG_NAMES, seed: int | None = None, person: bool = False
+    ) -> None:
+        """`person`: the input comes from a person, whose end of input (Ctrl-D) ends the game; else
+        from a file, past whose end the program reads on as the C program does."""
         self.bugs = frozenset(bugs)
         self.seed = int(time.time()) if seed is None else seed
-        self.io = CStdio()
+        self.io = CStdio(stop_at_end=person)
         self.rng = GlibcRandom()
         roomy = LARGE_BOARD_OVERFLOW not in self.bugs
         self.layout = ROOMY_LAYOUT if roomy else LAYOUT
@@ -139,7 +144,7 @@ class CellLifeProgram:
             stop, why = Stop.RUNAWAY, f"{exc}: the 2008 program would print this for ever"
         except Unreproducible as exc:
             stop, why = Stop.UNREPRODUCIBLE, f"{exc}"
-        except InputEnded:
+        except (InputEnded, EndOfInput):
             stop, why = Stop.INPUT_ENDED, ""
         yield from self.io.drain()
         if stop is Stop.RUNAWAY or stop is Stop.UNREPRODUCIBLE:
@@ -323,6 +328,7 @@ class CellLifeProgram:
     def getxy(self, x: int, y: int) -> Generator[Event, bytes | None, tuple[int, int]]:
         self.enter("getxy")
         io = self.io
+        io.question()
         io.printf("<X,Y>: ")
         if not self.on(RETRY_LOOPS):
             return (yield from self._fixed_answer(_pair, "Invalad location. Retry. x,y : ", self._on_board))
@@ -339,6 +345,7 @@ class CellLifeProgram:
     def getint(self, low: int, high: int) -> Generator[Event, bytes | None, int]:
         self.enter("getint")
         io = self.io
+        io.question()
         if not self.on(RETRY_LOOPS):
             retry = f"Invalad. Choose a number between {low} and {high} : "
             return (yield from self._fixed_answer(_single, retry, lambda t: low <= t <= high))
@@ -419,8 +426,8 @@ class CellLifeProgram:
         if not open_ways:
             if faithful:
                 raise Unreproducible(
-                    f"computer player {p + 1}'s piece at {bestx}, {besty} has no free neighbour on the board: "
-                    "the 2008 program draws directions for ever without a word"
+                    f"computer player {p + 1}'s piece at {bestx}, {besty} has no free neighbour on the "
+                    "board: the 2008 program draws directions for ever without a word"
                 )
             return self._free_square()
         while True:  # the build's do-while: a direction at random until one is open
@@ -596,20 +603,20 @@ def _string_at(literal: bytes, index: int) -> int:
     raise Unreproducible(f"{literal.decode()!r}[{index}] reads past the string")
 
 
-def _single(line: bytes) -> int | None:
-    """--fixed: the number at the start of a line, read as %d reads it."""
-    from ..libc.stdio import scan_line_ints
+_NUMBER = re.compile(rb"^\s*([+-]?\d{1,9})\s*$")
+_SQUARE = re.compile(rb"^\s*([+-]?\d{1,9})(?:\s*[^\d\s]\s*|\s+)([+-]?\d{1,9})\s*$")
 
-    found = scan_line_ints(line, pair=False)
-    return None if found is None else found[0]
+
+def _single(line: bytes) -> int | None:
+    """--fixed: a line that is one number, nothing else."""
+    found = _NUMBER.match(line)
+    return None if found is None else int(found[1])
 
 
 def _pair(line: bytes) -> tuple[int, int] | None:
-    """--fixed: two numbers with one character between them, read as `%d %*c %d` reads them."""
-    from ..libc.stdio import scan_line_ints
-
-    found = scan_line_ints(line, pair=True)
-    return None if found is None else (found[0], found[1])
+    """--fixed: a line that is two numbers, apart by spaces or one mark: `3,4`, `3 4`, `3.4`, `3x4`."""
+    found = _SQUARE.match(line)
+    return None if found is None else (int(found[1]), int(found[2]))
 
 
 INTRO = (
@@ -635,9 +642,11 @@ INTRO = (
 """What the program prints first: its own words, as its output (a fact of the program, not its code)."""
 
 
-def make_program(runtime: str, bugs: Iterable[str], seed: int | None = None) -> CellLifeProgram:
+def make_program(
+    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+) -> CellLifeProgram:
     """The registry's way in."""
-    return CellLifeProgram(bugs, seed)
+    return CellLifeProgram(bugs, seed, person)
 
 
 def erase_key(runtime: str) -> str:

@@ -39,9 +39,9 @@ BUGS: dict[str, Bug] = {
         ),
         Bug(
             COMPUTER_FIRST_MOVE,
-            "A computer's first piece goes at rand() % (width - 1) + 1 for both coordinates: never in the last "
-            "column, on the large board past the last row, and onto another player's piece, which it "
-            "replaces; the fix takes a free square of the board.",
+            "A computer's first piece goes at rand() % (width - 1) + 1 for both coordinates: never in the "
+            "last column, on the large board past the last row, and onto another player's piece, which "
+            "it replaces; the fix takes a free square of the board.",
             (),
         ),
         Bug(

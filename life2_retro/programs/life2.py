@@ -561,8 +561,11 @@ class Life2Program:
         return END
 
 
-def make_program(runtime: str, bugs: Iterable[str], seed: int | None = None) -> Life2Program:
-    """The registry's way in: one run of LIFE2 on a BASIC dialect (it has no clock to seed)."""
+def make_program(
+    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+) -> Life2Program:
+    """The registry's way in: one run of LIFE2 on a BASIC dialect (it has no clock to seed, and its
+    INPUT ends the run at the end of input whoever types)."""
     return Life2Program(Dialect.named(runtime), bugs)
 
 

@@ -59,7 +59,7 @@ time_t __wrap_time(time_t *when) {
   return value;
 }
 """
-TIME_LIMIT = 10.0
+TIME_LIMIT = 5.0
 """Seconds a run may take; past it the build is spinning in a loop that never ends."""
 OUTPUT_LIMIT = 4_000_000
 """Bytes a run may print; past it the build is printing a retry message for ever."""

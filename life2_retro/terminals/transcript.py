@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import BinaryIO
 
+from ..events import RawInput
 from .base import KeyHook, Terminal
 
 
@@ -35,17 +36,25 @@ def read_responses(path: str) -> list[bytes]:
 
 
 class TranscriptTerminal(Terminal):
-    """Reads responses from a file, one per line; writes everything to a byte stream."""
+    """Reads responses from a file, one per line; writes everything to a byte stream.
 
-    def __init__(self, responses: BinaryIO, output: BinaryIO) -> None:
+    With `raw`, each read hands over the file's next line exactly as it is, its newline (or
+    carriage return) included: what a C program's stdin reads from the file."""
+
+    def __init__(self, responses: BinaryIO, output: BinaryIO, raw: bool = False) -> None:
         self._responses = responses
         self._output = output
         self._pending: list[bytes] = []
+        self.raw = raw
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self._output.write(data)
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
+        if self.raw:
+            self._output.flush()
+            chunk = self._responses.readline()
+            return RawInput(chunk) if chunk else None
         if not self._pending:
             self._output.flush()  # a piped reader sees the prompt before we wait
             line = self._responses.readline()

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from life2_retro.basic.dialects import Dialect
-from life2_retro.programs import Script
 from life2_retro.commands.compare import compare_scripts, first_byte_difference, first_trace_difference
+from life2_retro.programs import Script
 from life2_retro.reference.life2 import oracle_program
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode

@@ -13,8 +13,8 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.compare import compare_scripts
-from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
 from life2_retro.programs import Script
+from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
 

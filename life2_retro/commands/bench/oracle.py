@@ -51,7 +51,8 @@ def bench(mode: Mode, reference_path: str | None, scripts: int, seed: int, gener
     label = adapter.LABEL
     adapter.run(prepared, Script([], 1), as_installed=True)  # warm the oracle up before anything is timed
     print(
-        f"life2 bench: {scripts} generated scripts (seed {seed}), {mode.entry.name}, {mode.label}, {mode.runtime}"
+        f"life2 bench: {scripts} generated scripts (seed {seed}), "
+        f"{mode.entry.name}, {mode.label}, {mode.runtime}"
     )
     oracle_wall = oracle_cpu = quick_wall = ours = 0.0
     lines = 0
@@ -67,7 +68,8 @@ def bench(mode: Mode, reference_path: str | None, scripts: int, seed: int, gener
     per = 1000 / scripts
     report = [
         f"  {lines} lines executed in all, {lines / scripts:.0f} per script",
-        f"  {adapter.ORACLE + ':':15} {oracle_wall * per:9.1f} ms/script wall, {oracle_cpu * per:9.1f} ms CPU",
+        f"  {adapter.ORACLE + ':':15} {oracle_wall * per:9.1f} ms/script wall, "
+        f"{oracle_cpu * per:9.1f} ms CPU",
     ]
     if sped_up:
         report.append(
@@ -80,7 +82,8 @@ def bench(mode: Mode, reference_path: str | None, scripts: int, seed: int, gener
     ]
     if sped_up:
         report.append(
-            f"  the speed-ups make the oracle {oracle_wall / quick_wall:.2f}x faster than {label} as installed"
+            f"  the speed-ups make the oracle {oracle_wall / quick_wall:.2f}x faster than {label} "
+            "as installed"
         )
     print("\n".join(report))
     extra = getattr(adapter, "extra_report", None)
