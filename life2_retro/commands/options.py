@@ -74,6 +74,13 @@ def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, 
         help=f"ms1978: the 1978 Microsoft BASIC; gwbasic: exactly what PC-BASIC does (default {dialect})",
     )
     if clock:
+        with_levels = [entry for entry in PROGRAMS.values() if entry.computer_levels]
+        group.add_argument(
+            "--computer",
+            choices=sorted({level for entry in with_levels for level in entry.computer_levels}),
+            help=f"{', '.join(entry.name for entry in with_levels)}: how its computers play: c, the "
+            "program's own (default); 1 at random; 2 the best square one generation on; 3 two on",
+        )
         seeded = ", ".join(name for name, entry in PROGRAMS.items() if entry.seeded)
         group.add_argument(
             "--seed",
@@ -99,10 +106,13 @@ class Mode:
     bugs: frozenset[str]
     seed: int | None = None
     """What the program's clock gives (--seed); None: the real clock, for a program that reads it."""
+    computer: str | None = None
+    """Its computers' level (--computer); None: the program's own."""
 
     def make(self, seed: int | None = None, person: bool = False) -> Program:
         """One run; `person`: at a terminal, where the end of input (Ctrl-D) ends the game."""
-        return self.entry.make(self.runtime, self.bugs, self.seed if seed is None else seed, person)
+        seed = self.seed if seed is None else seed
+        return self.entry.make(self.runtime, self.bugs, seed, person, self.computer)
 
     @property
     def erase_key(self) -> str:
@@ -131,10 +141,12 @@ def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_ora
             f"{entry.name} uses no clock: --seed is for "
             + ", ".join(name for name, other in PROGRAMS.items() if other.seeded)
         )
+    computer = getattr(args, "computer", None)
+    if computer is not None and computer not in entry.computer_levels:
+        parser.error(f"{entry.name} has no computer players to set: --computer is for cell-life")
     try:
-        return Mode(
-            entry, entry.check_runtime(runtime), entry.resolve_bugs(args.fixed, args.switches or []), seed
-        )
+        bugs = entry.resolve_bugs(args.fixed, args.switches or [])
+        return Mode(entry, entry.check_runtime(runtime), bugs, seed, computer)
     except ValueError as exc:
         parser.error(str(exc))
 

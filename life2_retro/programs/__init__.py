@@ -54,6 +54,8 @@ class ProgramEntry:
     """The runtime the oracle runs: `compare` and `bench` default to it."""
     seeded: bool = False
     """Whether a run depends on the clock (srand(time(NULL))): then --seed fixes it."""
+    computer_levels: tuple[str, ...] = ()
+    """The levels its computers can play at (--computer), its own first; none when it has none."""
     through_a_tty: bool = False
     """Whether the original wrote through a Unix tty, which turns its newlines into CR LF and its tabs
     into spaces on the way to a terminal (a BASIC sends its own CR LF)."""
@@ -62,11 +64,18 @@ class ProgramEntry:
         return import_module(self.module)
 
     def make(
-        self, runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+        self,
+        runtime: str,
+        bugs: Iterable[str],
+        seed: int | None = None,
+        person: bool = False,
+        computer: str | None = None,
     ) -> Program:
         """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one;
-        `person`: a person types, whose end of input ends the game (else a file's, read on past)."""
-        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed, person)
+        `person`: a person types, whose end of input ends the game (else a file's, read on past);
+        `computer`: its computers' level (see computer_levels)."""
+        chosen = {} if computer is None else {"computer": computer}
+        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed, person, **chosen)
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:
@@ -110,6 +119,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         reference="life2_retro.reference.cell_life",
         oracle_runtime="c",
         seeded=True,
+        computer_levels=("c", "1", "2", "3"),
         through_a_tty=True,
     ),
 }

@@ -27,6 +27,7 @@ and a driver connects it to a terminal.
 
 from __future__ import annotations
 
+import random
 import re
 import time
 from collections.abc import Generator, Iterable
@@ -47,6 +48,7 @@ from .cell_life_bugs import (
     TENS_LINE,
     TWO_GETCHARS,
 )
+from .cell_life_players import LEVELS, choose
 
 MAX_W, MAX_H, PIECES = 26, 19, 3
 TOKENS = b".0X*#@"
@@ -109,12 +111,22 @@ class CellLifeProgram:
     """One run of Cell Life, seeded as `srand(time(NULL))` would be by `seed`."""
 
     def __init__(
-        self, bugs: Iterable[str] = BUG_NAMES, seed: int | None = None, person: bool = False
+        self,
+        bugs: Iterable[str] = BUG_NAMES,
+        seed: int | None = None,
+        person: bool = False,
+        computer: str = "c",
     ) -> None:
         """`person`: the input comes from a person, whose end of input (Ctrl-D) ends the game; else
-        from a file, past whose end the program reads on as the C program does."""
+        from a file, past whose end the program reads on as the C program does. `computer`: the
+        computers' level, "c" for the program's own, 1 to 3 for ours (cell_life_players.py)."""
+        if computer not in LEVELS:
+            raise ValueError(f"the computer's level is one of {', '.join(LEVELS)}, not {computer!r}")
         self.bugs = frozenset(bugs)
         self.seed = int(time.time()) if seed is None else seed
+        self.computer = computer
+        self.level_random = random.Random(self.seed)
+        """Our levels' own dice: the program's rand() goes on as the C program's would."""
         self.io = CStdio(stop_at_end=person)
         self.rng = GlibcRandom()
         roomy = LARGE_BOARD_OVERFLOW not in self.bugs
@@ -369,7 +381,9 @@ class CellLifeProgram:
 
     def compyturn(self, p: int, g: int) -> None:
         self.enter("compyturn")
-        if g <= PIECES:
+        if self.computer != "c":
+            bestx, besty = self._level_move(p)
+        elif g <= PIECES:
             if g == 1:
                 bestx, besty = self._first_move()
             else:
@@ -378,6 +392,16 @@ class CellLifeProgram:
             bestx, besty = self._search(p)
         self.set_word(self.bd(bestx, besty), p + 1)
         self.io.printf("Computer Player %d (%c): %d, %d\n", p + 1, self.token(p + 1), bestx, besty)
+
+    def _level_move(self, p: int) -> tuple[int, int]:
+        """One of our levels plays for the computer: the board as the program holds it now."""
+        width, height = self.width, self.height
+        board = [[0] * (height + 2) for _ in range(width + 2)]
+        for x in range(1, width + 1):
+            for y in range(1, height + 1):
+                token = _c_mod(self.word(self.bd(x, y)), 10)
+                board[x][y] = token if 0 < token <= 5 else 0
+        return choose(self.computer, board, p + 1, width, height, self.level_random)
 
     def _random_coordinate(self) -> int:
         """rand() % (width - 1) + 1, as the build computes it (a width of 1 divides by zero)."""
@@ -643,10 +667,10 @@ INTRO = (
 
 
 def make_program(
-    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False, computer: str = "c"
 ) -> CellLifeProgram:
     """The registry's way in."""
-    return CellLifeProgram(bugs, seed, person)
+    return CellLifeProgram(bugs, seed, person, computer)
 
 
 def erase_key(runtime: str) -> str:
