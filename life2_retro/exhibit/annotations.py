@@ -164,3 +164,29 @@ def annotated_listing(lines: Iterable[int] | None = None) -> list[tuple[int, str
             current = section
         rows.append((line, ANNOTATIONS[line]))
     return rows
+
+
+CELL_LIFE_FUNCTIONS: tuple[tuple[str, str], ...] = (
+    ("main", "MAIN: THE RULES, THE TABLES, A GAME"),
+    ("intro", "INTRO: PRINT THE RULES OF THE GAME"),
+    ("init", "INIT: SEED RAND() WITH THE CLOCK"),
+    ("init", "INIT: BUILD THE SURVIVAL AND BIRTH CODES"),
+    ("play", "PLAY: ASK WHO PLAYS, ON WHICH BOARD"),
+    ("getint", "GETINT: READ A NUMBER, ASK AGAIN IF BAD"),
+    ("print_bd", "PRINT_BD: THE BOARD, ITS NUMBERS, THE KEY"),
+    ("getxy", "GETXY: READ A SQUARE AS X,Y"),
+    ("compyturn", "COMPYTURN: THE COMPUTER CHOOSES A SQUARE"),
+    ("generation", "GENERATION: COUNT NEIGHBOURS, DECIDE FATES"),
+)
+"""Our own words for each function of Cell Life the trace names, in the order a game meets them
+(the C program is reference data, never shown). `init` has two rows: the second is its larger part."""
+
+
+def cell_life_rows() -> tuple[list[tuple[int, str]], dict[str, int]]:
+    """The panel's rows for Cell Life, and the row each traced function highlights."""
+    rows = [(HEADING, "CELL LIFE (LARSON, 2008), FUNCTION BY FUNCTION")]
+    where: dict[str, int] = {}
+    for number, (function, text) in enumerate(CELL_LIFE_FUNCTIONS, start=1):
+        rows.append((number, text))
+        where.setdefault(function, number)
+    return rows, where

@@ -23,6 +23,7 @@ KIOSK_HISTORY_LINES = 300
 """Visitors cannot scroll back: keep a page or two of paper, not weeks of it."""
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
+CELL_LIFE_TITLE = "CELL LIFE (2008) - THE FUNCTION NOW RUNNING"
 
 
 def build_terminal(config: ExhibitConfig, **extra: Any) -> Terminal:
@@ -90,6 +91,7 @@ def _stop_cleanly_on_sigterm() -> None:
 
 def dress_window(config: ExhibitConfig, terminal: WindowTerminal, exhibit: Exhibit) -> None:
     """The banner over the terminal and the live listing beside it."""
+    from .annotations import cell_life_rows
     from .banner import Banner
     from .panel import ListingPanel
 
@@ -104,10 +106,23 @@ def dress_window(config: ExhibitConfig, terminal: WindowTerminal, exhibit: Exhib
         rows, title, why_not = listing_panel_rows(config)
         if why_not is not None and config.listing_path is not None:
             print(f"life2 exhibit: the panel shows our annotations: {why_not}", file=sys.stderr)
-        panel = ListingPanel(terminal.pygame, rows, title, exhibit.variables)
-        terminal.set_side_panel(panel)
+        life2_panel = ListingPanel(terminal.pygame, rows, title, exhibit.variables)
+        cell_rows, functions = cell_life_rows()
+        cell_panel = ListingPanel(
+            terminal.pygame, cell_rows, CELL_LIFE_TITLE, exhibit.variables, label="FUNCTION"
+        )
+        panels = {"life2": life2_panel, "cell-life": cell_panel}
 
-        def follow(number: int, _program: Any) -> None:
-            panel.current = number
+        def show(game: str) -> None:
+            terminal.set_side_panel(panels[game])
 
+        def follow(entered: int | str, _program: Any) -> None:
+            if isinstance(entered, int):
+                life2_panel.current = entered
+            else:
+                cell_panel.current = functions.get(entered, cell_panel.current)
+                cell_panel.where = entered
+
+        show(exhibit.game)
+        exhibit.on_game = show
         exhibit.on_line = follow

@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
+from ..programs.cell_life_bugs import BUG_NAMES as CELL_LIFE_BUG_NAMES
+from ..programs.cell_life_players import LEVELS as CELL_LIFE_LEVELS
 from ..programs.life2_bugs import BUG_NAMES
 from ..terminals import offered
 from ..terminals.options import OptionError, from_table
@@ -23,6 +25,8 @@ from ..terminals.window.kiosk import KeyChord
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 
 TERMINALS = ("teletype", "crt", "serial")
+GAMES = ("life2", "cell-life")
+CELL_LIFE_BOARDS = ("small", "large")
 TERMINAL_TABLES = offered(TERMINALS, leave_out=tuple(option.name for option in WINDOW_OPTIONS))
 """[teletype], [crt] and [serial]: what each terminal declares it takes (its OPTIONS), except the
 window's size and full screen, which the kiosk sets in [exhibit]."""
@@ -61,6 +65,14 @@ class ExhibitConfig:
     records_path: Path = Path("life2-games.jsonl")
     records_max_bytes: int = 1_000_000
     records_keep: int = 5
+    games: tuple[str, ...] = ("life2",)
+    """The games attract mode shows, in turn; a visitor plays the one on show."""
+    cell_life_players: int = 3
+    """Cell Life's players: a visitor takes seat 1 (two visitors seats 1 and 2), computers the rest."""
+    cell_life_board: str = "small"
+    cell_life_bugs: frozenset[str] = frozenset(CELL_LIFE_BUG_NAMES)
+    cell_life_computer: str = "c"
+    """How Cell Life's computers play: c, the 2008 program's own, or our levels 1 to 3."""
     terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
 
@@ -123,16 +135,42 @@ def _size(key: str, value: Any) -> tuple[int, int]:
         ) from None
 
 
-def _bugs(key: str, value: Any) -> frozenset[str]:
-    if value == "all":
-        return frozenset(BUG_NAMES)
-    if value == "none":
-        return frozenset()
-    if isinstance(value, list) and all(isinstance(v, str) and v in BUG_NAMES for v in value):
-        return frozenset(value)
+def _switches(names: tuple[str, ...], original: str) -> Any:
+    def check(key: str, value: Any) -> frozenset[str]:
+        if value == "all":
+            return frozenset(names)
+        if value == "none":
+            return frozenset()
+        if isinstance(value, list) and all(isinstance(v, str) and v in names for v in value):
+            return frozenset(value)
+        raise ConfigError(
+            f'{key} is {value!r}; allowed: "all" ({original}), "none" (as the instructions say), '
+            f"or a list of switch names from: {', '.join(names)}"
+        )
+
+    return check
+
+
+_bugs = _switches(BUG_NAMES, "the 1978 listing")
+
+
+def _cell_life_computer(key: str, value: Any) -> str:
+    """ "c", or a level written as a number or a string: TOML keeps 3 and "3" apart, and a museum
+    should not have to."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        value = str(value)
+    if value not in CELL_LIFE_LEVELS:
+        raise ConfigError(
+            f'{key} is {value!r}; allowed: "c" (the 2008 program\'s own), or our levels 1, 2, 3'
+        )
+    return str(value)
+
+
+def _games(key: str, value: Any) -> tuple[str, ...]:
+    if isinstance(value, list) and value and all(v in GAMES for v in value):
+        return tuple(value)
     raise ConfigError(
-        f'{key} is {value!r}; allowed: "all" (the 1978 listing), "none" (as the instructions say), '
-        f"or a list of switch names from: {', '.join(BUG_NAMES)}"
+        f"{key} is {value!r}; allowed: a list of one game or more, in turn, from {', '.join(GAMES)}"
     )
 
 
@@ -157,6 +195,13 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "size": ("size", _size),
         "result_seconds": ("result_seconds", _number(0, 600)),
         "empty_answer": ("empty_answer", _one_of(EMPTY_ANSWERS)),
+        "games": ("games", _games),
+    },
+    "cell-life": {
+        "players": ("cell_life_players", _number(2, 4, whole=True)),
+        "board": ("cell_life_board", _one_of(CELL_LIFE_BOARDS)),
+        "bugs": ("cell_life_bugs", _switches(CELL_LIFE_BUG_NAMES, "the program as printed")),
+        "computer": ("cell_life_computer", _cell_life_computer),
     },
     "attract": {
         "levels": ("attract_levels", _levels),

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..terminals.window.font import HEIGHT, WIDTH, dots
+from ..terminals.window.font import HEIGHT, WIDTH, caption_dots
 
 PAPER = (246, 248, 240)
 GREEN_BAR = (214, 236, 214)
@@ -48,7 +48,7 @@ class DotText:
             pygame = self.pygame
             glyph = pygame.Surface(self.cell, pygame.SRCALPHA)
             size = max(1, self.dot - (self.dot > 2))
-            for x, y in dots(char):
+            for x, y in caption_dots(char):
                 glyph.fill(self.color, (x * self.dot, (y + 1) * self.dot, size, size))
             self._glyphs[char] = glyph
         return glyph
@@ -74,8 +74,13 @@ class ListingPanel:
         rows: list[tuple[int, str]],
         title: str,
         variables: Callable[[], list[tuple[str, str]]],
+        label: str = "LINE",
     ) -> None:
         self.pygame = pygame
+        self.label = label
+        """What the box calls the place now running: a LINE of the listing, a FUNCTION of a C program."""
+        self.where: str | None = None
+        """The place now running as the box names it (a function's name); by default the row's number."""
         self.rows = rows
         """(line number, text); number 0 is a heading row, not a line of the program."""
         self.title = title
@@ -142,13 +147,14 @@ class ListingPanel:
         self._draw_box(surface, (left, top + height - self.box_h, width, self.box_h))
 
     def _draw_box(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
-        values = [("LINE", str(self.current)), *self.variables()]
+        where = self.where if self.where is not None else str(self.current)
+        values = [(self.label, where), *self.variables()]
         if self._box is None or values != self._box_text:
             pygame = self.pygame
             box = pygame.Surface(rect[2:]).convert()
             box.fill(BOX)
             line = "  ".join(f"{name}={value}" for name, value in values[1:])
-            self.box_text.draw(box, f"LINE {self.current}", (self.text.cell[0] * 2, self.row_h // 2))
+            self.box_text.draw(box, f"{self.label} {where}", (self.text.cell[0] * 2, self.row_h // 2))
             self.box_text.draw(box, line, (self.text.cell[0] * 2, self.row_h * 2), self.columns)
             self._box, self._box_text = box, values
         surface.blit(self._box, rect[:2])

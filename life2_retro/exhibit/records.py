@@ -31,8 +31,12 @@ ENDINGS = {
     "stopped": "stopped without a winner",
     "interrupted": "stopped by Ctrl-C or BREAK at the Teletype",
     "limit": "an attract game cut at its round limit",
+    "runaway": "stopped where the original prints for ever",
+    "unreproducible": "stopped where the original crashes",
 }
-WINNERS = (1, 2, "draw", None)
+WINNERS = (1, 2, 3, 4, "draw", "extinction", "hybrids", None)
+"""LIFE2's two players or a draw; Cell Life's up to four, a total extinction or a hybrid takeover."""
+GAMES = ("life2", "cell-life")
 MAX_PROBLEMS_SHOWN = 50
 
 
@@ -44,9 +48,9 @@ class GameRecord:
     mode: str
     """"visitor" or "attract"."""
     players: list[str]
-    """Player 1's and player 2's: "human" or "computer-N" (N the level)."""
+    """Each player's, in turn: "human" or "computer-N" (N the level); 2 for LIFE2, 2 to 4 for Cell Life."""
     winner: int | str | None
-    """1, 2, "draw", or None when the game did not finish."""
+    """A player's number, "draw", "extinction", "hybrids", or None when the game did not finish."""
     ended: str
     """Why the game ended: a key of ENDINGS."""
     moves: list[list[object]]
@@ -55,6 +59,8 @@ class GameRecord:
     """Seconds, from a monotonic clock (the wall clock may be stepped during a game)."""
     dialect: str = "ms1978"
     bugs: list[str] = field(default_factory=list)
+    game: str = "life2"
+    """Which program was played; records written before Cell Life joined have no such field."""
 
     def to_line(self) -> bytes:
         """One line of ASCII: escapes keep a typed control character or newline off the file."""
@@ -67,6 +73,7 @@ class GameRecord:
         if not isinstance(data, dict):
             raise ValueError("not a JSON object")
         names = [f.name for f in fields(cls)]
+        data = {"game": "life2", **data}  # a record from before the field
         missing = [name for name in names if name not in data]
         if missing:
             raise ValueError(f"missing {', '.join(missing)}")
@@ -92,12 +99,16 @@ class GameRecord:
             raise ValueError(f"mode is {self.mode!r}, not one of {', '.join(MODES)}")
         if not (
             isinstance(self.players, list)
-            and len(self.players) == 2
+            and 2 <= len(self.players) <= 4
             and all(isinstance(p, str) and p for p in self.players)
         ):
-            raise ValueError("players is not a list of two names")
+            raise ValueError("players is not a list of two to four names")
         if isinstance(self.winner, bool) or self.winner not in WINNERS:
-            raise ValueError(f'winner is {self.winner!r}, not 1, 2, "draw" or null')
+            raise ValueError(
+                f"winner is {self.winner!r}, not a player from 1 to 4, a draw, an ending or null"
+            )
+        if self.game not in GAMES:
+            raise ValueError(f"game is {self.game!r}, not one of {', '.join(GAMES)}")
         if not isinstance(self.ended, str) or self.ended not in ENDINGS:
             raise ValueError(f"ended is {self.ended!r}, not one of {', '.join(ENDINGS)}")
         if not isinstance(self.moves, list) or not all(_is_move(move) for move in self.moves):
@@ -126,7 +137,7 @@ def _is_move(move: object) -> bool:
     return (
         isinstance(move, list)
         and len(move) == 2
-        and move[0] in (1, 2)
+        and move[0] in (1, 2, 3, 4)
         and not isinstance(move[0], bool)
         and isinstance(move[1], str)
     )
@@ -284,6 +295,9 @@ def summarize(records: list[GameRecord]) -> str:
     )
     by_mode = Counter(r.mode for r in records)
     out.append(f"Games: {len(records)} (visitor {by_mode['visitor']}, attract {by_mode['attract']})")
+    by_game = Counter(r.game for r in records)
+    if len(by_game) > 1:
+        out.append("By game: " + ", ".join(f"{game} {by_game[game]}" for game in GAMES if by_game[game]))
 
     for mode in MODES:
         games = [r for r in records if r.mode == mode]
@@ -326,7 +340,7 @@ def _against_the_computer(visitors: Iterable[GameRecord]) -> list[str]:
     """Results by the computer's level, from the finished games (a winner or a draw)."""
     results: dict[str, Counter[str]] = {}
     for r in visitors:
-        if r.winner is None or r.players.count("human") != 1:
+        if r.winner is None or len(r.players) != 2 or r.players.count("human") != 1:
             continue
         seat = r.players.index("human") + 1
         outcome = "draw" if r.winner == "draw" else "human" if r.winner == seat else "computer"
@@ -343,7 +357,7 @@ def _against_the_computer(visitors: Iterable[GameRecord]) -> list[str]:
 
 
 def _two_visitors(visitors: Iterable[GameRecord]) -> list[str]:
-    games = [r for r in visitors if r.players == ["human", "human"]]
+    games = [r for r in visitors if r.players == ["human", "human"] and r.game == "life2"]
     if not games:
         return []
     results = Counter(r.winner for r in games if r.winner is not None)

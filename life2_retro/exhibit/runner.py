@@ -23,10 +23,13 @@ from datetime import UTC, datetime
 
 from ..basic.dialects import Dialect
 from ..events import Stop
+from ..programs.cell_life import CellLifeProgram
 from ..programs.life2 import Life2Program
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
+from ..terminals.unix_tty import UnixTty
+from .cell_life_table import CellLifeTable
 from .config import ExhibitConfig
 from .players import ComputerPlayer
 from .records import GameRecord, RecordLog
@@ -46,6 +49,11 @@ class RoundLimit(Exception):
 
 PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
 """The variables the listing panel shows: whose turn, the squares typed, the two populations."""
+
+CELL_LIFE_WELCOME = {
+    "human-computer": b"\r\n\r\nCELL LIFE: YOU ARE PLAYER 1 (0). THE COMPUTERS PLAY THE OTHERS.\r\n\r\n",
+    "two-humans": b"\r\n\r\nCELL LIFE: PLAYER 1 IS 0, PLAYER 2 IS X. THE COMPUTERS PLAY THE OTHERS.\r\n\r\n",
+}
 
 CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
 WELCOME = {
@@ -67,7 +75,7 @@ class Exhibit:
         *,
         seed: int | None = None,
         show_banner: Callable[[bool], None] | None = None,
-        on_line: Callable[[int, Life2Program], None] | None = None,
+        on_line: Callable[[int | str, object], None] | None = None,
         monotonic: Callable[[], float] = time.monotonic,
     ) -> None:
         self.config = config
@@ -78,8 +86,13 @@ class Exhibit:
         self.on_line = on_line
         self.monotonic = monotonic
         self.dialect = Dialect.named(config.dialect)
-        self.program: Life2Program | None = None
-        self.table: GameTable | None = None
+        self.program: Life2Program | CellLifeProgram | None = None
+        self.table: GameTable | CellLifeTable | None = None
+        self.game = config.games[0]
+        """The game on show: attract mode plays them in turn, and a visitor plays this one."""
+        self._turn = -1
+        self.on_game: Callable[[str], None] | None = None
+        """Told when attract mode moves on to another game (the window shows its own panel)."""
         self.mode = "attract"
         self.visits = 0
         self.games = 0
@@ -105,11 +118,20 @@ class Exhibit:
                 visitor_waiting = self.mode == "attract"
 
     def attract(self) -> None:
-        """Computers play each other until a key is pressed, with a pause between games."""
+        """Computers play each other until a key is pressed, with a pause between games; with more
+        than one game configured, each attract game is the next in turn."""
         self.mode = "attract"
+        self._turn = (self._turn + 1) % len(self.config.games)
+        if self.config.games[self._turn] != self.game or self._turn == 0:
+            self.game = self.config.games[self._turn]
+            if self.on_game is not None:
+                self.on_game(self.game)
         self.show_banner(True)
-        level1, level2 = self.config.attract_levels
-        self.play({1: self._computer(1, level1), 2: self._computer(2, level2)})
+        if self.game == "cell-life":
+            self.play_cell_life(humans=0)
+        else:
+            level1, level2 = self.config.attract_levels
+            self.play({1: self._computer(1, level1), 2: self._computer(2, level2)})
         self.terminal.idle(self.config.attract_pause, on_key=self._visitor_arrived)
 
     def visitor(self) -> None:
@@ -123,10 +145,15 @@ class Exhibit:
             players = self._choose()
             if players is None:
                 return
-            terminal.write(WELCOME[players])
-            level = self.config.computer_level
-            seats = {1: None, 2: self._computer(2, level) if players == "human-computer" else None}
-            if self.play(seats) == "finished":  # a key: the next game at once
+            if self.game == "cell-life":
+                terminal.write(CELL_LIFE_WELCOME[players])
+                ended = self.play_cell_life(humans=1 if players == "human-computer" else 2)
+            else:
+                terminal.write(WELCOME[players])
+                level = self.config.computer_level
+                seats = {1: None, 2: self._computer(2, level) if players == "human-computer" else None}
+                ended = self.play(seats)
+            if ended == "finished":  # a key: the next game at once
                 terminal.idle(self.config.result_seconds, on_key=self._visitor_arrived)
         except (IdleTimeout, LineInterrupted):
             terminal.discard_input()  # nobody is there any more: attract mode again
@@ -159,28 +186,68 @@ class Exhibit:
 
     # -- one game -----------------------------------------------------------------------------
 
-    def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
-        """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
-        program = Life2Program(self.dialect, self.config.bugs)
-        attract = self.mode == "attract"
-        table = GameTable(
+    def play_cell_life(self, humans: int) -> str:
+        """One game of Cell Life: `humans` visitors in the first seats, the program's computers in the
+        rest; the set-up answered as the config says. Returns how it ended, as recorded."""
+        config = self.config
+        attract = humans == 0
+        seats = ["human" if seat < humans else "computer" for seat in range(config.cell_life_players)]
+        setup = [str(config.cell_life_players).encode()]
+        setup += [b"1" if seat == "human" else b"2" for seat in seats]
+        setup.append(b"2" if config.cell_life_board == "large" else b"1")
+        program = CellLifeProgram(
+            config.cell_life_bugs,
+            self.random.getrandbits(31),
+            person=True,
+            computer=config.cell_life_computer,
+        )
+        table = CellLifeTable(
             self.terminal,
-            seats,
-            # computers' games are cut at their round limit; a visitor's moves are kept off the panel
-            on_answer=self._count_rounds if attract else self._answered,
-            ask_again_when_empty=self.config.empty_answer == "ask-again",
-            # a key during the computers' game brings a visitor; a visitor's prompt waits so long
+            setup,
+            visitor=not attract,
+            on_generation=self._cell_life_generation if attract else None,
             on_key=self._visitor_arrived if attract else None,
-            idle_seconds=None if attract else self.config.idle_seconds,
+            idle_seconds=None if attract else config.idle_seconds,
         )
         self.program, self.table = program, table
+        players = [name if name == "human" else f"computer-{config.cell_life_computer}" for name in seats]
+
+        def record(start: str, seconds: float, ended: str) -> None:
+            self._append(
+                GameRecord(
+                    start=start,
+                    end=now_iso(),
+                    mode=self.mode,
+                    players=players,
+                    winner=table.winner,
+                    ended=ended,
+                    moves=table.moves,
+                    duration=round(seconds, 3),
+                    dialect="c",
+                    bugs=sorted(config.cell_life_bugs),
+                    game="cell-life",
+                )
+            )
+
+        def game() -> str:
+            stop = drive(program.run(), UnixTty(table), self._line)
+            if table.winner is not None:
+                return "finished"
+            return {Stop.RUNAWAY: "runaway", Stop.UNREPRODUCIBLE: "unreproducible"}.get(stop, "stopped")
+
+        return self._played(game, record)
+
+    def _cell_life_generation(self, generations: int) -> None:
+        if generations > self.config.attract_rounds:
+            raise RoundLimit
+
+    def _played(self, game: Callable[[], str], record: Callable[[str, float, str], None]) -> str:
+        """Run one game and record how it ended, whatever ends it; a visitor, the idle time, BREAK and
+        the operator end it from outside and go on outward."""
         started_wall, started = now_iso(), self.monotonic()
-        ended = "finished"
+        ended = "stopped"
         try:
-            stop = drive(program.run(), table, self._line)
-            table.observer.stopped(stop)
-            if table.observer.winner is None:
-                ended = "error" if stop is Stop.ERROR else "stopped"
+            ended = game()
         except VisitorArrived:
             ended = "visitor"
             raise
@@ -197,22 +264,53 @@ class Exhibit:
             raise
         finally:
             self.games += 1
-            self._record(table, seats, started_wall, self.monotonic() - started, ended)
+            record(started_wall, self.monotonic() - started, ended)
         return ended
 
+    def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
+        """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
+        program = Life2Program(self.dialect, self.config.bugs)
+        attract = self.mode == "attract"
+        table = GameTable(
+            self.terminal,
+            seats,
+            # computers' games are cut at their round limit; a visitor's moves are kept off the panel
+            on_answer=self._count_rounds if attract else self._answered,
+            ask_again_when_empty=self.config.empty_answer == "ask-again",
+            # a key during the computers' game brings a visitor; a visitor's prompt waits so long
+            on_key=self._visitor_arrived if attract else None,
+            idle_seconds=None if attract else self.config.idle_seconds,
+        )
+        self.program, self.table = program, table
+
+        def game() -> str:
+            stop = drive(program.run(), table, self._line)
+            table.observer.stopped(stop)
+            if table.observer.winner is None:
+                return "error" if stop is Stop.ERROR else "stopped"
+            return "finished"
+
+        return self._played(
+            game, lambda start, seconds, ended: self._record(table, seats, start, seconds, ended)
+        )
+
     def _count_rounds(self, number: int, line: bytes) -> None:
-        if self.table is not None and self.table.observer.round > self.config.attract_rounds:
+        if isinstance(self.table, GameTable) and self.table.observer.round > self.config.attract_rounds:
             raise RoundLimit
 
     def _answered(self, number: int, line: bytes) -> None:
-        if self.table is not None:
+        if isinstance(self.table, GameTable):
             self._secret_round = self.table.observer.round
 
     def variables(self) -> list[tuple[str, str]]:
         """What the listing panel shows. In a visitor's game the squares typed (X, Y) stay hidden
         until the board that places them is printed: the panel must not give a move away."""
         program, table = self.program, self.table
-        if program is None or table is None:
+        if isinstance(program, CellLifeProgram) and isinstance(table, CellLifeTable):
+            counts = [program.word(program.POP + k) for k in range(5)]
+            shown = [(f"P{k + 1}", str(counts[k])) for k in range(min(4, program.players))]
+            return [*shown, ("HYBRIDS", str(counts[4])), ("GENERATION", str(table.generations))]
+        if not isinstance(program, Life2Program) or not isinstance(table, GameTable):
             return []
         hidden = self.mode == "visitor" and table.observer.round == self._secret_round
 
@@ -223,10 +321,10 @@ class Exhibit:
 
         return [(name, number(name)) for name in PANEL_VARIABLES]
 
-    def _line(self, number: int) -> None:
+    def _line(self, number: int | str) -> None:
         if self.on_line is not None and self.program is not None:
             self.on_line(number, self.program)
-        if self.historical is not None and self.table is not None:
+        if self.historical is not None and self.table is not None and isinstance(number, int):
             wait = self.historical.charge(1 / self.config.lines_per_second)
             if wait:
                 self.table.idle(wait)  # with the game's own wake-up: a visitor still stops it
@@ -251,6 +349,9 @@ class Exhibit:
             dialect=self.config.dialect,
             bugs=sorted(self.config.bugs),
         )
+        self._append(record)
+
+    def _append(self, record: GameRecord) -> None:
         if not self.log.append(record) and not self._log_failed:
             self._log_failed = True  # say it once; the exhibit goes on without its records
             print(f"life2 exhibit: games are not being recorded: {self.log.problem}", file=sys.stderr)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from life2_retro.exhibit.config import ConfigError, ExhibitConfig, load_config, parse_config
+from life2_retro.programs.cell_life_bugs import BUG_NAMES as CELL_LIFE_BUG_NAMES
 from life2_retro.programs.life2_bugs import BUG_NAMES
 
 from ..support.helpers import life2
@@ -25,6 +26,16 @@ def test_the_example_config_is_valid_and_relative_paths_follow_the_file():
 def test_an_empty_config_takes_the_defaults(tmp_path):
     config = parse_config({}, tmp_path)
     assert config.idle_seconds == ExhibitConfig.idle_seconds and config.records_path.parent == tmp_path
+    assert config.games == ("life2",)
+
+
+def test_the_example_rotates_the_games_and_sets_up_cell_life():
+    config = load_config(EXAMPLE)
+    assert config.games == ("life2", "cell-life")
+    assert config.cell_life_players == 3 and config.cell_life_board == "small"
+    assert config.cell_life_bugs == frozenset(CELL_LIFE_BUG_NAMES) and config.cell_life_computer == "c"
+    config = parse_config({"cell-life": {"bugs": ["tens-line"], "computer": 3, "board": "large"}}, EXAMPLE)
+    assert config.cell_life_bugs == {"tens-line"} and config.cell_life_computer == "3"
 
 
 @pytest.mark.parametrize(
@@ -63,7 +74,17 @@ def test_an_empty_config_takes_the_defaults(tmp_path):
         ({"teletype": {"phosphor": "p1"}}, "teletype.phosphor", "baud, sound"),
         ({"crt": {"sound": "no"}}, "crt.sound", "true or false"),
         ({"serial": {"pace_baud": 20}}, "serial.pace_baud", "port, baud"),
-        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, listing"),
+        ({"kiosk": {}}, "[kiosk]", "exhibit, cell-life, attract, listing"),
+        ({"exhibit": {"games": "cell-life"}}, "exhibit.games", "life2, cell-life"),
+        ({"exhibit": {"games": []}}, "exhibit.games", "one game or more"),
+        ({"exhibit": {"games": ["life2", "life3"]}}, "exhibit.games", "life2, cell-life"),
+        ({"cell-life": {"players": 5}}, "cell-life.players", "from 2 to 4"),
+        ({"cell-life": {"players": 2.5}}, "cell-life.players", "a whole number"),
+        ({"cell-life": {"board": "huge"}}, "cell-life.board", "'small', 'large'"),
+        ({"cell-life": {"bugs": ["tens"]}}, "cell-life.bugs", "tens-line"),
+        ({"cell-life": {"computer": 4}}, "cell-life.computer", '"c"'),
+        ({"cell-life": {"computer": True}}, "cell-life.computer", "levels 1, 2, 3"),
+        ({"cell-life": {"level": 2}}, "cell-life.level", "players, board, bugs, computer"),
         ({"exhibit": 3}, "exhibit", "must be a table"),
     ],
 )

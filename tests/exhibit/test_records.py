@@ -74,7 +74,7 @@ def test_the_line_format(tmp_path):
     assert path.read_text() == (
         '{"start":"2024-05-01T12:00:00+00:00","end":"2024-05-01T12:04:00+00:00","mode":"visitor",'
         '"players":["human","computer-2"],"winner":1,"ended":"finished","moves":[[1,"seq 7"],[2,"3,4"]],'
-        '"duration":240.0,"dialect":"ms1978","bugs":["illegal-coords"]}\n'
+        '"duration":240.0,"dialect":"ms1978","bugs":["illegal-coords"],"game":"life2"}\n'
     )
 
 
@@ -151,10 +151,13 @@ def test_a_power_cut_tail_of_zeros_is_skipped_too(tmp_path):
     [
         ({"mode": "demo"}, "mode is 'demo'"),
         ({"winner": True}, "winner is True"),
-        ({"winner": 3}, "winner is 3"),
+        ({"winner": 5}, "winner is 5"),
+        ({"winner": "nobody"}, "winner is 'nobody'"),
+        ({"game": "chess"}, "game is 'chess'"),
         ({"ended": "bored"}, "ended is 'bored'"),
-        ({"players": ["human"]}, "players is not a list of two names"),
-        ({"moves": [[3, "1,1"]]}, "moves is not a list"),
+        ({"players": ["human"]}, "players is not a list of two to four names"),
+        ({"players": ["human"] * 5}, "players is not a list of two to four names"),
+        ({"moves": [[5, "1,1"]]}, "moves is not a list"),
         ({"duration": "long"}, "duration is 'long'"),
         ({"duration": -1}, "duration is -1"),
         ({"start": "yesterday"}, "start is not an ISO 8601 time"),
@@ -461,3 +464,22 @@ def test_stats_command_on_a_log_that_cannot_be_read(tmp_path, capsys):
     assert (
         out == "" and err.count("\n") == 1 and err.startswith("life2 exhibit: cannot read the game records: ")
     )
+
+
+def test_a_record_from_before_cell_life_reads_as_life2_and_cell_life_records_read_back(tmp_path):
+    path = tmp_path / "games.jsonl"
+    old = json.loads(make(1).to_line())
+    del old["game"]
+    cell = GameRecord(
+        **{
+            **json.loads(make(2).to_line()),
+            "game": "cell-life",
+            "players": ["human", "computer-c", "computer-c"],
+        }
+    )
+    cell.winner, cell.moves, cell.dialect = 3, [[1, "3,4"], [1, ""]], "c"
+    path.write_bytes(json.dumps(old).encode() + b"\n" + cell.to_line())
+    records, problems = read_records(path)
+    assert problems == [] and [r.game for r in records] == ["life2", "cell-life"]
+    assert records[1].winner == 3 and len(records[1].players) == 3
+    assert "By game: life2 1, cell-life 1" in summarize(records)

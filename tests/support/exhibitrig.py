@@ -73,6 +73,15 @@ class Rig:
             return read_line(idle_seconds)
 
         self.terminal.read_line = counted  # type: ignore[method-assign]
+        self.printed = bytearray()
+        """Every byte the exhibit has sent to the terminal, as the paper or the glass received it."""
+        write = self.terminal.write
+
+        def kept(data: bytes, on_key=None) -> None:
+            self.printed += data
+            write(data, on_key=on_key)
+
+        self.terminal.write = kept  # type: ignore[method-assign]
 
     def _frame(self) -> None:
         mode = self.exhibit.mode

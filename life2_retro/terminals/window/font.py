@@ -133,6 +133,14 @@ def dots(char: str) -> tuple[tuple[int, int], ...]:
     )
 
 
+def caption_dots(char: str) -> tuple[tuple[int, int], ...]:
+    """The dots for a caption of today (the exhibit's panel, naming C functions such as print_bd):
+    0x5F is the low line of later ASCII there, not the Model 33's left-arrow."""
+    if char == "_":
+        return tuple((column, HEIGHT - 1) for column in range(WIDTH))
+    return dots(char)
+
+
 def teletype_char(char: str) -> str:
     """What a Model 33 prints for a code: lower case as capitals (it reads six bits); RUBOUT nothing."""
     code = ord(char)
