@@ -61,7 +61,8 @@ def top_parser() -> argparse.ArgumentParser:
         epilog=(
             f"subcommands (life2 SUBCOMMAND --help for each one):\n{listed}\n\n{usage}\n\n"
             f"bug switches (all on by default):\n{bug_help()}\n\n"
-            "The listing for compare and bench: --listing, else $LIFE2_LISTING, else ../shared/reference/."
+            "The original for compare and bench: --listing, else $LIFE2_LISTING\n"
+            "(Cell Life: $CELL_LIFE_SOURCE), else ../shared/reference/."
         ),
     )
     top.add_argument("--version", action="version", version=f"life2-retro {__version__}")

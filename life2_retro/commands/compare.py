@@ -21,7 +21,7 @@ from ..events import Stop
 from ..programs import Script
 from ..reference.oracle import OracleRun, OracleUnusable
 from ..session import GameRun, run_in_memory
-from .options import Mode, add_mode_options, mode_from, positive_int
+from .options import Mode, add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
 CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)
@@ -137,10 +137,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         default=1,
         help="seed of the generated scripts (default 1); with --input, what a C program's time() returns",
     )
-    parser.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
+    add_reference_option(parser)
     parser.add_argument("--show", type=positive_int, default=5, metavar="K", help="report at most K scripts")
     parser.add_argument(
-        "--jobs", type=positive_int, metavar="J", help="PC-BASIC processes (default: one per core)"
+        "--jobs", type=positive_int, metavar="J", help="runs of the original at once (default: one per core)"
     )
     add_mode_options(parser, for_oracle=True)
 

@@ -56,6 +56,15 @@ def bug_help() -> str:
     )
 
 
+def add_reference_option(parser: argparse.ArgumentParser) -> None:
+    """--listing: where the original is, for the commands that run it beside life2."""
+    parser.add_argument(
+        "--listing",
+        metavar="PATH",
+        help="the original, checked by its SHA-256: the 1978 listing, or with --game cell-life its C source",
+    )
+
+
 def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
     """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
     one the reference oracle runs; `clock`: --seed, what a seeded program's clock gives."""

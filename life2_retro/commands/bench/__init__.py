@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import argparse
 
-from ..options import add_mode_options, mode_from, positive_int
+from ..options import add_mode_options, add_reference_option, mode_from, positive_int
 
-SUMMARY = "time life2 against PC-BASIC on the same generated scripts; --render: frames per second"
+SUMMARY = (
+    "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
+    "or a part of it: --render, --line, --players"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--generations", type=positive_int, default=10, metavar="G", help="generations timed (default 10)"
     )
     parser.add_argument("--seed", type=int, default=1, help="seed of the generated scripts")
-    parser.add_argument("--listing", metavar="PATH", help="the 1978 listing (checked by its SHA-256)")
+    add_reference_option(parser)
     parser.add_argument(
         "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
     )
