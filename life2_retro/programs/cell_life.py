@@ -70,7 +70,7 @@ LAYOUT = Layout(
     source="the reference build (gcc 12.2 -O0, x86-64, glibc 2.36): `nm -n`, from `tokens` to `_end`",
 )
 """Where the reference build puts its globals, from `tokens` (the last of .data) to the end of .bss.
-tests/programs/test_cell_life_reference.py reads it again from a fresh build."""
+tests/programs/test_cell_life.py reads it again from a fresh build."""
 
 ROOMY_LAYOUT = Layout(
     {
