@@ -42,6 +42,7 @@ from .cell_life_bugs import (
     COMPUTER_FIRST_MOVE,
     FINAL_NEWLINE,
     HYBRID_TAKEOVER,
+    LAST_GETCHAR,
     LARGE_BOARD_OVERFLOW,
     RETRY_LOOPS,
     SETUP_SEARCH,
@@ -202,7 +203,8 @@ class CellLifeProgram:
         self.intro()
         self.init()
         yield from self.play()
-        yield from self.io.getchar()
+        if self.on(LAST_GETCHAR):
+            yield from self.io.getchar()
 
     def intro(self) -> None:
         self.enter("intro")

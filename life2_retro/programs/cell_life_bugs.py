@@ -20,6 +20,7 @@ HYBRID_TAKEOVER = "hybrid-takeover"
 TENS_LINE = "tens-line"
 ABSENT_PLAYERS = "absent-players"
 FINAL_NEWLINE = "final-newline"
+LAST_GETCHAR = "last-getchar"
 
 BUGS: dict[str, Bug] = {
     bug.name: bug
@@ -80,6 +81,12 @@ BUGS: dict[str, Bug] = {
         Bug(
             FINAL_NEWLINE,
             "The last line, the winner or the extinction, has no newline, so the next prompt joins it.",
+            (),
+        ),
+        Bug(
+            LAST_GETCHAR,
+            "After the result, main() waits for one more key with no word saying so: at a console the game "
+            "seems to hang; the fix ends the program when the game is decided.",
             (),
         ),
     )

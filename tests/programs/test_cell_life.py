@@ -18,12 +18,14 @@ from life2_retro.programs.cell_life_bugs import (
     FINAL_NEWLINE,
     HYBRID_TAKEOVER,
     LARGE_BOARD_OVERFLOW,
+    LAST_GETCHAR,
     RETRY_LOOPS,
     SETUP_SEARCH,
     TENS_LINE,
     TWO_GETCHARS,
 )
-from life2_retro.session import run_in_memory
+from life2_retro.session import drive, run_in_memory
+from life2_retro.terminals.transcript import ScriptedTerminal
 
 FAITHFUL = frozenset(BUG_NAMES)
 FIXED: frozenset[str] = frozenset()
@@ -185,6 +187,16 @@ def test_the_last_line_ends_with_a_newline_with_the_fix():
     script = lines("2", "2", "2", "1") + [b""] * 200
     assert play(script).output.endswith((b"wins!", b"extinction."))
     assert play(script, FAITHFUL - {FINAL_NEWLINE}).output.endswith((b"wins!\n", b"extinction.\n"))
+
+
+def test_after_the_result_only_the_faithful_program_waits_for_a_key():
+    script = lines("2", "2", "2", "1") + [b""] * 200
+    unread = {}
+    for bugs in (FAITHFUL, FAITHFUL - {LAST_GETCHAR}):
+        answers = iter(script)
+        drive(CellLifeProgram(bugs, 1, True).run(), ScriptedTerminal(answers), lambda line: None)
+        unread[bugs] = len(list(answers))
+    assert unread[FAITHFUL - {LAST_GETCHAR}] == unread[FAITHFUL] + 1
 
 
 # -- the reference build's facts ----------------------------------------------------------------------
