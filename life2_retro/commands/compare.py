@@ -159,7 +159,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             batch = [Script(read_responses(args.input), args.seed)]
         else:
             batch = [mode.entry.script(args.seed, index) for index in range(args.generate)]
-        jobs = args.jobs or os.cpu_count() or 1  # with its timer slack cut, PC-BASIC is busy, not idle
+        jobs = args.jobs or os.cpu_count() or 1  # with its idle yields skipped, PC-BASIC is busy, not idle
         result = compare_scripts(mode, prepared, batch, min(jobs, len(batch)))
     except OSError as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)

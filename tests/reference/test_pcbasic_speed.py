@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import ctypes
 import random
-import sys
+import time
 
-import pytest
-
+from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2_scripts import script
+from life2_retro.reference.life2 import oracle_program
 from life2_retro.reference.pcbasic_oracle import run_program
 from life2_retro.reference.pcbasic_speed import (
-    PR_GET_TIMERSLACK,
+    direct_code_reads,
     fast_pixel_moves,
+    no_idle_yields,
     pcbasic_move,
     quick_oracle,
-    timer_slack,
     zero_filled_move,
 )
 
@@ -56,10 +56,39 @@ def test_a_scrolling_program_prints_the_same_with_and_without_the_speed_ups(orac
         assert run_program(program, [b"GO"]) == plain
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="timer slack is a Linux setting")
-def test_the_timer_slack_is_put_back():
-    prctl = ctypes.CDLL(None).prctl
-    before = prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0)
-    with timer_slack(1):
-        assert prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) == 1
-    assert prctl(PR_GET_TIMERSLACK, 0, 0, 0, 0) == before > 1
+def test_games_of_the_listing_are_the_same_with_and_without_the_speed_ups(listing, oracle):
+    program = oracle_program(None, frozenset(BUG_NAMES))
+    for index in range(4):
+        lines = script(7, index)
+        assert run_program(program, lines) == run_program(program, lines, quick=False), index
+
+
+def test_only_a_zero_sleep_of_the_event_cycle_is_skipped_and_the_clock_is_put_back(oracle):
+    from pcbasic.basic import eventcycle
+
+    before = eventcycle.time
+    with no_idle_yields():
+        started = time.perf_counter()
+        for _ in range(1000):
+            eventcycle.time.sleep(0)
+        assert time.perf_counter() - started < 0.01
+        started = time.perf_counter()
+        eventcycle.time.sleep(0.02)
+        assert time.perf_counter() - started >= 0.02
+        assert eventcycle.time.monotonic is time.monotonic
+    assert eventcycle.time is before is time
+
+
+def test_a_code_stream_reads_its_buffer_directly_and_keeps_its_own_methods(oracle):
+    from pcbasic.basic.base.codestream import CodeStream, TokenisedStream
+
+    plain = CodeStream.__dict__["__init__"]
+    with direct_code_reads():
+        stream = TokenisedStream()
+        assert stream.read == stream._stream.read and "read" in vars(stream)
+        assert stream.peek.__func__ is CodeStream.peek  # a method of its own class is not replaced
+        stream.write(b"\x00\x8f 10")
+        stream.seek(0)
+        assert stream.read(2) == b"\x00\x8f" and stream.tell() == 2
+    assert CodeStream.__dict__["__init__"] is plain
+    assert "read" not in vars(TokenisedStream())
