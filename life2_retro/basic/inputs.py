@@ -12,6 +12,7 @@ from collections.abc import Callable, Generator
 from ..events import INPUT_REQUEST, Echo, Event, Stop
 from .dialects import Dialect
 from .editing import EditedLine
+from .errors import BasicError
 from .gwinput import GwLineEditor, scan_gw_response
 from .msinput import MsCursor, edit_ms1978_line, scan_ms1978_number
 from .printer import Printer, ScreenPrinter
@@ -23,9 +24,12 @@ LineRead = Generator[Event, bytes | None, EditedLine | None]
 class InputStatement:
     """One INPUT statement for numeric variables, run under a dialect's rules."""
 
-    def __init__(self, dialect: Dialect, printer: Printer) -> None:
+    def __init__(self, dialect: Dialect, printer: Printer, stopping_answers: bool = True) -> None:
         self.dialect = dialect
         self.printer = printer
+        self.stopping_answers = stopping_answers
+        """The 1978 BASIC stops the program at an empty answer or a number too big for it (I7, I10);
+        False asks again, with the message of any other unreadable answer."""
 
     def run(self, count: int) -> InputRun:
         """Yield prompts, echo and input requests; return the values, or why the program stops."""
@@ -62,10 +66,13 @@ class InputStatement:
             line = yield from self._read(b"? ", edit)
             if line is None:
                 return Stop.INPUT_ENDED
-            if not line.buffer:  # an empty answer stops the program, without BREAK (I7)
-                printer.write_raw(self.dialect.rules.ready)
-                yield self._flush()
-                return Stop.EMPTY_INPUT
+            if not line.buffer:
+                if self.stopping_answers:  # an empty answer stops the program, without BREAK (I7)
+                    printer.write_raw(self.dialect.rules.ready)
+                    yield self._flush()
+                    return Stop.EMPTY_INPUT
+                printer.write_raw(b"?REDO FROM START\r\n")
+                continue
             cursor = MsCursor(line.buffer)
             values: list[float] = []
             for _ in range(count):
@@ -75,7 +82,12 @@ class InputStatement:
                         return Stop.INPUT_ENDED
                     cursor = MsCursor(more.buffer)
                 cursor.get()  # past the comma
-                values.append(scan_ms1978_number(cursor))
+                try:
+                    values.append(scan_ms1978_number(cursor))
+                except BasicError:  # ?OV ERROR (I10)
+                    if self.stopping_answers:
+                        raise
+                    break
                 if cursor.got() not in (0, ord(":"), ord(",")):
                     break
             else:

@@ -79,14 +79,14 @@ class _GosubEntry:
 class Machine:
     """Runs a table of line functions with the 1978 BASIC's control-flow rules."""
 
-    def __init__(self, dialect: Dialect, owner: object) -> None:
+    def __init__(self, dialect: Dialect, owner: object, stopping_answers: bool = True) -> None:
         self.dialect = dialect
         self.printer = make_printer(dialect)
         self._owner = owner  # where the program keeps its variables
         self._stack: list[_ForEntry | _GosubEntry] = []
         self._data: list[float] = []
         self._data_pointer = 0
-        self._input = InputStatement(dialect, self.printer)
+        self._input = InputStatement(dialect, self.printer, stopping_answers)
         self._following: dict[int, int | _End] = {}
         self.current = 0
         """The line being executed: errors name it, and NEXT_LINE is relative to it."""

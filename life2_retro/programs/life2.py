@@ -19,7 +19,7 @@ from ..basic.machine import END, NEXT_LINE, Input, Machine, Position
 from ..basic.numbers import add_single
 from ..basic.printer import CR, Tab
 from ..events import Run
-from .life2_bugs import BUG_NAMES, BUGS
+from .life2_bugs import ANSWERS_THAT_STOP, BUG_NAMES, BUGS
 
 DATA: Mapping[int, tuple[int, ...]] = {
     8: (3, 102, 103, 120, 130, 121, 112, 111, 12),
@@ -52,7 +52,7 @@ class Life2Program:
     def __init__(self, dialect: Dialect = DEFAULT_DIALECT, bugs: Iterable[str] = BUG_NAMES) -> None:
         self.bugs = frozenset(bugs)
         self.v = Scalars()
-        self.m = Machine(dialect, self.v)
+        self.m = Machine(dialect, self.v, stopping_answers=ANSWERS_THAT_STOP in self.bugs)
         # 7 DIM: arrays hold 0 until set, subscripts run from 0
         self.N: list[list[float]] = [[0] * 7 for _ in range(7)]
         self.K: list[float] = [0] * 19

@@ -16,6 +16,7 @@ SAME_COORD_DIAGONAL = "same-coord-diagonal"
 FRACTIONAL_COORDS = "fractional-coords"
 BLANK_EMPTY_SQUARES = "blank-empty-squares"
 MISSING_LINE_800 = "missing-line-800"
+ANSWERS_THAT_STOP = "answers-that-stop"
 
 BUGS: dict[str, Bug] = {
     bug.name: bug
@@ -50,6 +51,14 @@ BUGS: dict[str, Bug] = {
             "The game ends with GOTO 800, and there is no line 800: the BASIC stops with an undefined-line "
             "error instead of ending cleanly.",
             (800,),
+        ),
+        Bug(
+            ANSWERS_THAT_STOP,
+            "In the 1978 BASIC a stray Return at a prompt stops the program (OK), and so does a number too "
+            "big for it (?OV ERROR IN 701): the game is lost to a slip of the finger. The fix answers "
+            "?REDO FROM START and asks again. It is the BASIC's INPUT, not a line of the listing, so it has "
+            "no patch lines; GW-BASIC asks again by itself.",
+            (),
         ),
     )
 }

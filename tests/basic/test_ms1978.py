@@ -8,6 +8,7 @@ from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
 from life2_retro.events import Stop
+from life2_retro.programs.life2_bugs import ANSWERS_THAT_STOP
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 
@@ -248,6 +249,25 @@ def test_overflow_stops_the_program(typed):  # rule I10
 def test_overflow_in_the_game_names_line_701():  # rule I10
     run = play(["1" * 60 + ",1"], MS)
     assert run.output.endswith(b"\r\n\r\n?OV ERROR IN  701\r\nOK\r\n")
+
+
+def test_without_answers_that_stop_an_empty_line_or_an_overflow_asks_again():  # I7, I10 switched off
+    run = play(["", "1" * 60 + ",1", "1E39,1", "1,1"], MS, FAITHFUL - {ANSWERS_THAT_STOP})
+    assert run.stop is Stop.INPUT_ENDED
+    asked = run.output.split(b"PLAYER 1  - 3 LIVE PIECES.")[1]
+    redo = b"?REDO FROM START\r\n"
+    expected = b"? \r\n" + redo + b"? " + b"1" * 60 + b",1\r\n" + redo + b"? 1E39,1\r\n" + redo + b"? 1,1\r\n"
+    assert expected in asked.replace(b"XXXXXX\r$$$$$$\r&&&&&&\r", b"")
+    assert b"OK" not in run.output and b"ERROR" not in run.output
+
+
+def test_answers_that_stop_is_the_1978_basics_alone():  # GW-BASIC asks again by itself
+    script = ["", "1" * 60 + ",1", "1,1", "1,2", "1,3", "5,5", "5,4", "4,5"]
+    for dialect in Dialect:
+        with_it, without_it = (
+            play(script, dialect, bugs) for bugs in (FAITHFUL, FAITHFUL - {ANSWERS_THAT_STOP})
+        )
+        assert (with_it == without_it) is (dialect is Dialect.GWBASIC), dialect
 
 
 # -- the line editor (INLIN) --------------------------------------------------------------------

@@ -21,11 +21,12 @@ from life2_retro.programs import PROGRAMS, Script
 from life2_retro.programs.cell_life import CellLifeProgram
 from life2_retro.session import run_in_memory
 
+from ..support.helpers import CHUNKS, chunk, oracle_jobs
+
 ENTRY = PROGRAMS["cell-life"]
 FAITHFUL = Mode(ENTRY, "c", frozenset(ENTRY.bugs))
 GENERATED = int(os.environ.get("LIFE2_CELL_LIFE_SCRIPTS", "300"))
 SEED = 2008
-JOBS = os.cpu_count() or 1
 
 
 def _lines(*words: str) -> list[bytes]:
@@ -59,7 +60,7 @@ HAND_WRITTEN = {
 
 
 def _check(build, scripts: list[Script]) -> None:
-    result = compare_scripts(FAITHFUL, build, scripts, min(JOBS, len(scripts)))
+    result = compare_scripts(FAITHFUL, build, scripts, oracle_jobs(len(scripts)))
     report = "\n".join(
         f"script {index}: " + "; ".join(f"{m.what} differs at {m.detail}" for m in found)
         for index, found in result.failures[:5]
@@ -67,12 +68,16 @@ def _check(build, scripts: list[Script]) -> None:
     assert result.identical == result.total, f"{len(result.failures)} of {result.total} differ:\n{report}"
 
 
-def test_generated_scripts_identical(cell_life_build):
-    scripts = [ENTRY.script(SEED, index) for index in range(GENERATED)]
-    _check(cell_life_build, scripts)
+@pytest.mark.parametrize("part", range(CHUNKS))
+def test_generated_scripts_identical(cell_life_build, part):
+    """GENERATED scripts, in CHUNKS parts that parallel workers share."""
+    _check(cell_life_build, [ENTRY.script(SEED, index) for index in chunk(range(GENERATED), part)])
+
+
+def test_the_generated_scripts_reach_every_ending_size_and_number_of_players():
     if GENERATED < 300:
-        return  # a quick local run: too few scripts to reach every ending
-    endings = _endings(scripts)
+        pytest.skip("a quick local run: too few scripts to reach every ending")
+    endings = _endings([ENTRY.script(SEED, index) for index in range(GENERATED)])
     # the scripts reach what matters: each ending, each size, each number of players
     assert {"wins", "extinction", "runaway", "unreproducible"} <= endings["how"], endings
     assert endings["players"] == {2, 3, 4} and endings["boards"] == {"small", "large"}, endings

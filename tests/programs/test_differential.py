@@ -18,11 +18,10 @@ from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
 
-from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, life2_mode
+from ..support.helpers import CHUNKS, FAITHFUL, FIXED, QUICK_GAME, chunk, life2_mode, oracle_jobs
 
 GENERATED = int(os.environ.get("LIFE2_DIFFERENTIAL_SCRIPTS", "300"))
 SEED = 1978
-JOBS = os.cpu_count() or 1
 
 HAND_WRITTEN: list[list[bytes]] = [
     QUICK_GAME,
@@ -45,7 +44,7 @@ HAND_WRITTEN: list[list[bytes]] = [
 def _check(listing: bytes, scripts: list[list[bytes]], bugs: frozenset[str]) -> None:
     program = oracle_program(None, bugs)
     batch = [Script(lines) for lines in scripts]
-    result = compare_scripts(life2_mode(Dialect.GWBASIC, bugs), program, batch, min(JOBS, len(batch)))
+    result = compare_scripts(life2_mode(Dialect.GWBASIC, bugs), program, batch, oracle_jobs(len(batch)))
     report = "\n".join(
         f"script {index}: " + "; ".join(f"{m.what} differs at {m.detail}" for m in found)
         for index, found in result.failures[:5]
@@ -53,9 +52,11 @@ def _check(listing: bytes, scripts: list[list[bytes]], bugs: frozenset[str]) -> 
     assert result.identical == result.total, f"{len(result.failures)} of {result.total} differ:\n{report}"
 
 
+@pytest.mark.parametrize("part", range(CHUNKS))
 @pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])
-def test_generated_scripts_identical(listing, oracle, bugs):
-    _check(listing, [script(SEED, index) for index in range(GENERATED)], bugs)
+def test_generated_scripts_identical(listing, oracle, bugs, part):
+    """GENERATED scripts a mode, in CHUNKS parts that parallel workers share."""
+    _check(listing, [script(SEED, index) for index in chunk(range(GENERATED), part)], bugs)
 
 
 @pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])

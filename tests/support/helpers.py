@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from collections.abc import Callable, Sequence
@@ -21,6 +22,23 @@ FIXED: frozenset[str] = frozenset()
 
 QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
 """A quick game: player 2 wins after the first generation."""
+
+CHUNKS = 10
+"""Parts a long differential test is cut into, so that parallel workers share it."""
+
+
+def chunk(items: Sequence, part: int, parts: int = CHUNKS) -> list:
+    """Part `part` of `parts` of `items`: contiguous, and together all of them in order."""
+    size = -(-len(items) // parts)
+    return list(items[part * size : (part + 1) * size])
+
+
+def oracle_jobs(batch: int) -> int:
+    """Processes for one batch of the original's runs: one under pytest-xdist, whose workers already
+    keep every core busy; otherwise one per core."""
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return 1
+    return max(1, min(os.cpu_count() or 1, batch))
 
 
 def life2_mode(dialect: Dialect = Dialect.GWBASIC, bugs=FAITHFUL) -> Mode:
