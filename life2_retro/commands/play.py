@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..programs.instructions import sheet
 from ..terminals import TERMINALS, offered
 from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
 from .running import run_command, trace_file
@@ -12,6 +13,11 @@ SUMMARY = "play LIFE2, two players at one keyboard (the default)"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--instructions",
+        action="store_true",
+        help="print how to play on the terminal before the game, as a sheet beside the machine would",
+    )
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     add_terminal_options(parser, list(TERMINALS))
     add_mode_options(parser, clock=True)
@@ -27,6 +33,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from ..terminals.unix_tty import for_program
 
         with trace_file(args.trace) as on_line, open_terminal(args.terminal, **settings) as opened:
+            if args.instructions:
+                opened.write(sheet(mode.entry.name))
             terminal = for_program(opened, mode.entry.through_a_tty)
             drive(mode.make(person=True).run(), terminal, on_line)
             terminal.linger()  # a window keeps the last board in sight until the player is done

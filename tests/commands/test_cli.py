@@ -238,3 +238,26 @@ def test_bench_prints_the_ratios(oracle, listing):
     text = result.stdout.decode()
     assert "x as fast as PC-BASIC (wall)" in text and "us/generation" in text and "ratio:" in text
     assert "x faster than PC-BASIC as installed" in text
+
+
+@pytest.mark.parametrize("game", ["life2", "cell-life"])
+def test_instructions_are_printed_before_the_game_on_the_terminal(game):
+    from life2_retro.programs.instructions import SHEETS
+
+    stdin = b"\n".join(QUICK_GAME) + b"\n" if game == "life2" else b"2\n1\n1\n1\n"
+    done = life2("--game", game, "--instructions", stdin=stdin)
+    first = SHEETS[game].splitlines()[0].encode()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(first + b"\r\n")
+    title = b"LIFE2" if game == "life2" else b"Cell Life"
+    assert done.stdout.index(title, len(first)) > done.stdout.index(b"fixed plays without these faults")
+    assert life2("--game", game, stdin=stdin).stdout.count(first) == 0
+
+
+@pytest.mark.parametrize("game", ["life2", "cell-life"])
+def test_an_instruction_sheet_fits_a_teletype(game):
+    from life2_retro.programs.instructions import sheet
+
+    lines = sheet(game).split(b"\r\n")
+    assert all(len(line) <= 64 and line.isascii() and b"\t" not in line for line in lines)
+    assert b"\n" not in b"".join(lines) and len(lines) > 15
