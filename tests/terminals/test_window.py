@@ -144,3 +144,44 @@ def test_pygame_is_imported_only_for_a_pygame_terminal():
         [sys.executable, "-c", code], input=b"1,1\n", capture_output=True, timeout=60, check=False
     )
     assert result.stderr.strip().endswith(b"False")
+
+
+def _without_a_display(**extra: str) -> dict[str, str]:
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR")
+    return {**{k: v for k, v in os.environ.items() if k not in hidden}, **extra}
+
+
+@pytest.mark.parametrize("terminal", ["teletype", "crt"])
+def test_without_a_display_a_window_terminal_says_what_to_do_in_one_line(terminal):
+    done = subprocess.run(
+        [sys.executable, "-m", "life2_retro", "--terminal", terminal],
+        input=b"",
+        capture_output=True,
+        env=_without_a_display(),
+        timeout=30,
+        check=False,
+    )
+    lines = done.stderr.decode().splitlines()
+    assert done.returncode == 2 and done.stdout == b""
+    assert len(lines) == 1 and "no display" in lines[0] and "--terminal console" in lines[0], lines
+
+
+def test_without_a_sound_card_the_teletype_plays_in_silence_and_says_nothing():
+    """ALSA reports every card it fails to find on descriptor 2; the player must not see it."""
+    code = (
+        "from tests.support.windows import teletype_with_sound\n"
+        "tty = teletype_with_sound()\n"
+        "tty.write(b'PLAYER 1  - 3 LIVE PIECES.\\r\\n')\n"
+        "tty.flush()\n"
+        "tty.close()\n"
+        "print('printed')\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        env=_without_a_display(SDL_VIDEODRIVER="dummy"),  # chosen: drawn where nobody sees, on purpose
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0 and done.stdout == b"printed\n", done
+    assert done.stderr == b""

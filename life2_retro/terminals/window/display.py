@@ -8,10 +8,19 @@ the window.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from typing import Any, Protocol
 
+from .quiet import held_stderr
+
 SMALLEST = (320, 240)
+INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that draw where nobody sees: SDL falls back on them when there is no display."""
+NO_DISPLAY = (
+    "no display to open a window on: run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set), "
+    "or play here with --terminal console, or on a real teletype with --terminal serial --port PORT"
+)
 
 
 class SidePanel(Protocol):
@@ -23,6 +32,14 @@ class SidePanel(Protocol):
 
 class TerminalUnavailable(OSError):
     """No window can be opened (no display, no video driver) or a picture cannot be saved."""
+
+
+def _check_visible(driver: str) -> None:
+    """SDL chose a driver nobody can see although nobody asked for one: there is no display, and a
+    game would run invisibly and look hung."""
+    asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
+    if driver.lower() in INVISIBLE_DRIVERS and asked not in INVISIBLE_DRIVERS:
+        raise TerminalUnavailable(NO_DISPLAY)
 
 
 class Display:
@@ -46,14 +63,21 @@ class Display:
         self.overlay: Callable[[Any], None] | None = None
         """Drawn over the terminal's picture each frame (the exhibit's banner)."""
         try:
-            pygame.display.init()
+            with held_stderr() as probing:
+                pygame.display.init()
+            _check_visible(pygame.display.get_driver())
             self.surface = self._open(size)
             pygame.display.set_caption(title)
         except pygame.error as exc:
             pygame.display.quit()
+            said = probing.text.strip().splitlines()
             raise TerminalUnavailable(
-                f"no window can be opened ({exc}); play on this terminal with --terminal console"
+                f"no window can be opened ({exc}{'; ' + said[0] if said else ''}); "
+                "play on this terminal with --terminal console"
             ) from exc
+        except TerminalUnavailable:
+            pygame.display.quit()
+            raise
         self.canvas = self.surface
         self.layout()
 

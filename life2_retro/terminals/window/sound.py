@@ -17,6 +17,8 @@ import random
 from array import array
 from collections.abc import Callable
 
+from .quiet import held_stderr
+
 SAMPLE_RATE = 22050
 
 
@@ -102,7 +104,8 @@ class Sounds:
             import pygame
 
             if not pygame.mixer.get_init():
-                pygame.mixer.init(SAMPLE_RATE, -16, 1, 512)
+                with held_stderr():  # no sound card: ALSA's eight lines of probing are not the player's
+                    pygame.mixer.init(SAMPLE_RATE, -16, 1, 512)
             rate, size, channels = pygame.mixer.get_init()
             if size != -16:
                 raise RuntimeError(f"mixer sample size {size}")
