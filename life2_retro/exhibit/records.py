@@ -287,11 +287,10 @@ def summarize(records: list[GameRecord]) -> str:
     out: list[str] = []
     first = min(r.start_time for r in records).astimezone()
     last = max(r.end_time for r in records).astimezone()
-    days = (last.date() - first.date()).days + 1
     out.append("LIFE2 exhibit: game records")
     out.append(
         f"Period: {first:%Y-%m-%d %H:%M} to {last:%Y-%m-%d %H:%M} local time"
-        f" ({days} day{'s' if days != 1 else ''})"
+        f" ({_span((last - first).total_seconds())})"
     )
     by_mode = Counter(r.mode for r in records)
     out.append(f"Games: {len(records)} (visitor {by_mode['visitor']}, attract {by_mode['attract']})")
@@ -320,13 +319,15 @@ def summarize(records: list[GameRecord]) -> str:
             f"Length of finished visitor games: mean {_minutes(statistics.fmean(finished))},"
             f" median {_minutes(statistics.median(finished))}"
         )
-    moves = [len(r.moves) for r in records]
-    per_mode = ", ".join(
-        f"{mode} {statistics.fmean(len(r.moves) for r in records if r.mode == mode):.1f}"
-        for mode in MODES
-        if by_mode[mode]
-    )
-    out.append(f"Moves per game: mean {statistics.fmean(moves):.1f} ({per_mode})")
+    out.append("Answers typed per game (every move and setup piece, by either side):")
+    for mode in MODES:
+        typed = [len(r.moves) for r in records if r.mode == mode]
+        if typed:
+            out.append(
+                f"  {mode + ' games':<16}mean {statistics.fmean(typed):.1f},"
+                f" median {statistics.median(typed):g}, most {max(typed)}"
+                f" ({len(typed)} game{'s' if len(typed) != 1 else ''})"
+            )
     out += _busiest_hours(visitors)
     return "\n".join(out)
 
@@ -380,6 +381,17 @@ def _busiest_hours(visitors: list[GameRecord], shown: int = 5) -> list[str]:
         bar = "#" * max(1, round(40 * count / most))
         out.append(f"  {hour:02d}:00-{(hour + 1) % 24:02d}:00 {count:>6}  {bar}")
     return out
+
+
+def _span(seconds: float) -> str:
+    """How long the log covers, in the largest units that say it (a minute of games is not a day)."""
+    whole = round(seconds)
+    if whole < 3600:
+        return f"{whole // 60} min" if whole >= 60 else f"{whole} s"
+    if whole < 86400:
+        return f"{whole // 3600} h {whole % 3600 // 60} min"
+    days = whole // 86400
+    return f"{days} day{'s' if days != 1 else ''} {whole % 86400 // 3600} h"
 
 
 def _minutes(seconds: float) -> str:

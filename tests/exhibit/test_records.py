@@ -391,7 +391,7 @@ def test_summarize_counts_a_hand_made_log():
     text = summarize(hand_made())
     lines = text.splitlines()
     assert all(len(line) <= 80 for line in lines)
-    assert "Period: 2024-05-01 08:05 to 2024-05-07 20:13 local time (7 days)" in lines
+    assert "Period: 2024-05-01 08:05 to 2024-05-07 20:13 local time (6 days 12 h)" in lines
     assert "Games: 14 (visitor 11, attract 3)" in lines
 
     visitor = lines[lines.index("Visitor games: 11") + 1 :][:3]
@@ -415,8 +415,32 @@ def test_summarize_counts_a_hand_made_log():
 
     # finished visitor games: 60 90 120 180 200 300 400 600 -> mean 243.75, median 190
     assert "Length of finished visitor games: mean 4 min 04 s, median 3 min 10 s" in lines
-    # moves: 11 visitor games, 2 each but two with 1 and 0 -> 19/11; attract 10, 0, 10
-    assert f"Moves per game: mean {39 / 14:.1f} (visitor {19 / 11:.1f}, attract {20 / 3:.1f})" in lines
+    # answers: 11 visitor games, 2 each but two with 1 and 0 -> 19/11; attract 10, 0, 10, never mixed
+    answers = lines[lines.index("Answers typed per game (every move and setup piece, by either side):") + 1 :]
+    assert answers[0].split() == [
+        "visitor",
+        "games",
+        "mean",
+        f"{19 / 11:.1f},",
+        "median",
+        "2,",
+        "most",
+        "2",
+        "(11",
+        "games)",
+    ]
+    assert answers[1].split() == [
+        "attract",
+        "games",
+        "mean",
+        f"{20 / 3:.1f},",
+        "median",
+        "10,",
+        "most",
+        "10",
+        "(3",
+        "games)",
+    ]
 
     hours = lines[lines.index("Busiest hours for visitor games (local time)") + 1 :]
     assert [line.split()[:2] for line in hours] == [
@@ -483,3 +507,14 @@ def test_a_record_from_before_cell_life_reads_as_life2_and_cell_life_records_rea
     assert problems == [] and [r.game for r in records] == ["life2", "cell-life"]
     assert records[1].winner == 3 and len(records[1].players) == 3
     assert "By game: life2 1, cell-life 1" in summarize(records)
+
+
+def test_a_minute_of_games_is_a_minute_and_each_kind_of_game_is_counted_apart():
+    visitor = game(1, 10, ["human", "computer-2"], None, "idle", duration=60, moves=[[1, "1,1"], [2, "3,3"]])
+    attract = game(
+        1, 10, ["computer-1", "computer-2"], None, "visitor", mode="attract", duration=20, moves=[]
+    )
+    lines = summarize([visitor, attract]).splitlines()
+    assert lines[1].endswith("(1 min)"), lines[1]
+    assert "  visitor games   mean 2.0, median 2, most 2 (1 game)" in lines
+    assert "  attract games   mean 0.0, median 0, most 0 (1 game)" in lines
