@@ -29,7 +29,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         config = load_config(args.config)
     except ConfigError as exc:
-        print(f"life2 exhibit: {exc}", file=sys.stderr)
+        for problem in exc.problems:
+            print(f"life2 exhibit: {problem}", file=sys.stderr)
         return 2
     if args.stats:
         from ..exhibit.records import stats_command

@@ -39,7 +39,12 @@ the BASIC, which in 1978 stopped the program there."""
 
 
 class ConfigError(ValueError):
-    """A config mistake: the message names the key and what it allows."""
+    """Config mistakes: each message names the key and what it allows. A museum fixing its file
+    wants every mistake at once, not one a run."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
 
 
 @dataclass(frozen=True)
@@ -223,38 +228,42 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
 
 
 def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfig:
-    """The checked config from parsed TOML; ConfigError for the first mistake."""
+    """The checked config from parsed TOML; ConfigError with every mistake found."""
     tables = [*SCHEMA, *TERMINAL_TABLES]
     values: dict[str, Any] = {}
     terminals: dict[str, dict[str, Any]] = {}
+    problems: list[str] = []
     for table, body in data.items():
         if table not in tables:
-            raise ConfigError(f"[{table}] is not a table of the config; allowed: {', '.join(tables)}")
-        if not isinstance(body, dict):
-            raise ConfigError(f"{table} must be a table ([{table}]), not a value")
-        if table in TERMINAL_TABLES:
-            try:
-                terminals[table] = from_table(body, table, TERMINAL_TABLES[table])
-            except OptionError as exc:
-                raise ConfigError(str(exc)) from None
+            problems.append(f"[{table}] is not a table of the config; allowed: {', '.join(tables)}")
             continue
-        keys = SCHEMA[table]
+        if not isinstance(body, dict):
+            problems.append(f"{table} must be a table ([{table}]), not a value")
+            continue
         for key, value in body.items():
-            if key not in keys:
-                raise ConfigError(f"{table}.{key} is not a key of [{table}]; allowed: {', '.join(keys)}")
-            name, check = keys[key]
-            values[name] = check(f"{table}.{key}", value)
+            try:
+                if table in TERMINAL_TABLES:
+                    terminals.setdefault(table, {}).update(
+                        from_table({key: value}, table, TERMINAL_TABLES[table])
+                    )
+                    continue
+                if key not in SCHEMA[table]:
+                    allowed = ", ".join(SCHEMA[table])
+                    raise ConfigError(f"{table}.{key} is not a key of [{table}]; allowed: {allowed}")
+                name, check = SCHEMA[table][key]
+                values[name] = check(f"{table}.{key}", value)
+            except (ConfigError, OptionError) as exc:
+                problems.append(str(exc))
+    if values.get("terminal") == "serial" and "port" not in terminals.get("serial", {}):
+        problems.append(f'serial.port is needed when exhibit.terminal is "serial"; allowed: {PORT.allowed()}')
+    if problems:
+        raise ConfigError(*problems)
     for name in ("listing_path", "records_path"):
         if name in values and not values[name].is_absolute():
             values[name] = folder / values[name]
     if "records_path" not in values:
         values["records_path"] = folder / ExhibitConfig.records_path
-    config = ExhibitConfig(**values, terminal_settings=terminals)
-    if config.terminal == "serial" and "port" not in terminals.get("serial", {}):
-        raise ConfigError(
-            f'serial.port is needed when exhibit.terminal is "serial"; allowed: {PORT.allowed()}'
-        )
-    return config
+    return ExhibitConfig(**values, terminal_settings=terminals)
 
 
 def load_config(path: str | Path) -> ExhibitConfig:

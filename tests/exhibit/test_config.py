@@ -109,6 +109,28 @@ def test_the_command_reports_a_bad_config_in_one_line(tmp_path):
     assert result.returncode == 2 and b"cannot be read" in result.stderr
 
 
+def test_every_mistake_in_a_config_is_reported_at_once_each_with_its_key(tmp_path):
+    bad = tmp_path / "exhibit.toml"
+    bad.write_text(
+        '[exhibit]\nterminal = "serial"\nidle_seconds = "soon"\ncolour = 3\n'
+        '[crt]\nphosphor = "p9"\nbaud = 1200\n[attract]\nmax_rounds = 0\n[kiosk]\n'
+    )
+    result = life2("exhibit", "--config", str(bad), "--check")
+    lines = result.stderr.decode().splitlines()
+    assert result.returncode == 2
+    named = [
+        "exhibit.idle_seconds",
+        "exhibit.colour",
+        "crt.phosphor",
+        "attract.max_rounds",
+        "[kiosk]",
+        "serial.port",
+    ]
+    assert len(lines) == len(named), lines
+    for key, line in zip(named, lines, strict=True):
+        assert line.startswith("life2 exhibit: ") and key in line and "allowed" in line, line
+
+
 def test_check_accepts_the_example():
     result = life2("exhibit", "--config", str(EXAMPLE), "--check")
     assert result.returncode == 0 and b"valid" in result.stdout
