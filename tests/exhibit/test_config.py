@@ -136,6 +136,6 @@ def test_check_accepts_the_example():
     assert result.returncode == 0 and b"valid" in result.stdout
 
 
-def test_the_readme_shows_the_example_config_word_for_word():
-    readme = (EXAMPLE.parent.parent / "README.md").read_text()
-    assert EXAMPLE.read_text().rstrip("\n") in readme
+def test_the_exhibit_guide_shows_the_example_config_word_for_word():
+    guide = (EXAMPLE.parent / "exhibit.md").read_text()
+    assert EXAMPLE.read_text().rstrip("\n") in guide
