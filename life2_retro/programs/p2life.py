@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 import re
 import textwrap
+import time
 from collections.abc import Callable, Generator, Iterable
 
 from ..automata.rules import P2LIFE, Rules, rules_for
@@ -151,7 +152,8 @@ class P2LifeProgram:
         self.size = board
         self.rules = rules_for(variant)
         self.rounds = rounds
-        self.seed = random.SystemRandom().randrange(1, 1_000_000) if seed is None else seed
+        self.seed = int(time.time()) if seed is None else seed
+        """Printed with the rules, so that a game can be played again."""
         self.coin = random.Random(self.seed)
         """The coin's own stream: a seed tosses the same coins whatever the computers do."""
         self.computers = {

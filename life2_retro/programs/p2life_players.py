@@ -13,6 +13,12 @@ they choose with the same means (strategy.py):
    drawn from the mixed strategy. Its setup is the L that does best against a
    sample of the opponent's setups.
 
+Over 40 games a pairing on the 5 by 5 board, colours swapped game by game and
+at most 60 rounds (`tools/p2life_levels.py`): level 3 beat level 2 27 times to
+5 (8 drawn), and level 1 29 to 0; level 2 beat level 1 29 to 0. Each of the
+11 draws of level 2 against level 1 began with a square both chose in the
+setup: it stays empty, the L loses a corner, and both sides die at once.
+
 A computer knows what the board shows and nothing more: the program asks it
 before the other player's move of the round is read, and it never sees a coin
 before the toss. A cell the coin will decide counts as the coin's expectation:
