@@ -310,6 +310,23 @@ def test_the_echo_is_an_event_a_terminal_can_drop():
     assert run.send(b"3,4") == Echo(b"3,4")
 
 
+def test_the_program_marks_where_each_whole_picture_begins():
+    """A serial terminal that lost its line prints again from the last mark: a setup's heading, or a
+    board with its heading (events.py's Redisplay)."""
+    terminal = ScriptedTerminal(COIN + [b"1,1"])
+    marks = []
+    terminal.redisplay_from_here = lambda: marks.append(len(terminal.output))
+    drive(P2LifeProgram(1).run(), terminal)
+    shown = bytes(terminal.output)
+    starts = [shown[at:].split(b"\r\n")[1] for at in marks]
+    assert starts == [
+        b"WHITE (O): 3 PIECES.",
+        b"BLACK (#): 3 PIECES.",
+        b"THE PIECES AS PLACED",
+        b"GENERATION 1",
+    ]
+
+
 # -- the registry and the commands ------------------------------------------------------------------------
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import re
 import termios
 
-import pytest
-
 from life2_retro.programs.p2life import P2LifeProgram
 from life2_retro.session import drive
 from life2_retro.terminals.pacing import SimulatedClock
@@ -16,7 +14,7 @@ from life2_retro.terminals.window.crt import Crt
 from life2_retro.terminals.window.teletype import Teletype
 
 from ..support.ptygame import PtyGame
-from ..support.serialpty import FarEnd, start_life2, text
+from ..support.serialpty import start_life2, text
 
 SETUP = [b"2,2", b"3,2", b"4,2", b"2,4", b"3,4", b"4,4"]
 """Two rows of three facing each other: the coin decides square 3,3 in the first generation."""
@@ -69,13 +67,6 @@ def test_ctrl_d_on_the_console_ends_the_game_cleanly():
         assert termios.tcgetattr(game.slave) == before
     finally:
         game.close()
-
-
-@pytest.fixture
-def far_end(tmp_path):
-    end = FarEnd(tmp_path / "ttyTELETYPE")
-    yield end
-    end.close()
 
 
 def test_a_game_on_a_serial_line_hides_the_squares_and_pads_every_carriage_return(far_end):
