@@ -77,6 +77,10 @@ def player(colour: int) -> str:
     return f"{NAMES[colour]} ({PIECES[colour]})"
 
 
+def rounds_of(count: int) -> str:
+    return f"{count} ROUND" + ("S" if count != 1 else "")
+
+
 def seats_of(computer: str | None) -> dict[int, str]:
     """`--computer`: one level, the computer plays black; two, `WHITE,BLACK`, it plays both."""
     if computer is None:
@@ -237,7 +241,7 @@ class P2LifeProgram:
         rules = "THE PAPER'S RULES" if self.rules is P2LIFE else self.rules.name.upper()
         self._paragraph(f"BOARD {n} BY {n}. {rules}. SEED {self.seed}.")
         if self.rounds is not None:
-            self._paragraph(f"AFTER {self.rounds} ROUNDS THE MORE PIECES WIN.")
+            self._paragraph(f"AFTER {rounds_of(self.rounds)} THE MORE PIECES WIN.")
         for colour, seat in self.computers.items():
             self.say(f"{player(colour)} IS THE COMPUTER, LEVEL {seat.level}.")
 
@@ -254,7 +258,7 @@ class P2LifeProgram:
                 chosen[colour] = planned[colour]
                 self.say(f"{player(colour)}: THE COMPUTER HAS PLACED {SETUP_PIECES} PIECES.")
                 continue
-            self.say(f"{player(colour)}: {SETUP_PIECES} PIECES.")
+            self.say(f"{player(colour)}: PLACE {SETUP_PIECES} PIECES.")
             squares: list[int] = []
             for piece in range(1, SETUP_PIECES + 1):
 
@@ -393,7 +397,7 @@ class P2LifeProgram:
             return False
         white, black = population(cells)
         self.say()
-        self.say(f"{self.rounds} ROUNDS ARE PLAYED.")
+        self.say(f"{rounds_of(self.rounds)} PLAYED.")
         if white == black:
             self.say(f"A DRAW: {white} PIECES EACH.")
         else:

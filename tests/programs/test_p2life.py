@@ -142,9 +142,9 @@ def test_a_piece_goes_only_on_an_empty_square():
 
 def test_the_round_limit_ends_the_game_on_the_counts():
     text, stop = game(COIN + [b"1,1", b"5,5"], rounds=1)
-    assert stop is Stop.END and "AFTER 1 ROUNDS THE MORE PIECES WIN." in text
+    assert stop is Stop.END and "AFTER 1 ROUND THE MORE PIECES WIN." in text
     assert re.search(
-        r"1 ROUNDS ARE PLAYED\.\n(A DRAW: \d+ PIECES EACH|.* IS THE WINNER, WITH MORE PIECES)\.", text
+        r"1 ROUND PLAYED\.\n(A DRAW: \d+ PIECES EACH|.* IS THE WINNER, WITH MORE PIECES)\.", text
     )
 
 
@@ -235,7 +235,7 @@ def test_the_line_is_edited_as_a_teletype_host_did(typed, line):
 def test_bad_input_gets_the_programs_own_reask():
     lines = [b"", b"x", b"0,1", b"6,6", b"1,1", b"1,1", b"2,1", b"1,2"]
     text, _ = game(lines)
-    setup = text.split("BLACK (#): 3 PIECES.")[0]
+    setup = text.split("BLACK (#): PLACE 3 PIECES.")[0]
     assert setup.count("TYPE THE SQUARE AS X,Y: TWO WHOLE NUMBERS, EACH 1 TO 5. RETYPE.") == 2
     assert setup.count("THE BOARD GOES FROM 1 TO 5 EACH WAY. RETYPE.") == 2
     assert setup.count("YOU HAVE A PIECE THERE ALREADY. RETYPE.") == 1
@@ -320,8 +320,8 @@ def test_the_program_marks_where_each_whole_picture_begins():
     shown = bytes(terminal.output)
     starts = [shown[at:].split(b"\r\n")[1] for at in marks]
     assert starts == [
-        b"WHITE (O): 3 PIECES.",
-        b"BLACK (#): 3 PIECES.",
+        b"WHITE (O): PLACE 3 PIECES.",
+        b"BLACK (#): PLACE 3 PIECES.",
         b"THE PIECES AS PLACED",
         b"GENERATION 1",
     ]
