@@ -45,7 +45,8 @@ class _Switch(argparse.Action):
 
 
 def bug_help() -> str:
-    """Every program's bug switches, one paragraph each, under the program's name."""
+    """Every program's bug switches, one paragraph each, under the program's name (a program of our
+    own has none, and is left out)."""
     return "\n".join(
         f" {entry.name}:\n"
         + "\n".join(
@@ -53,6 +54,7 @@ def bug_help() -> str:
             for name, bug in entry.bugs.items()
         )
         for entry in PROGRAMS.values()
+        if entry.bugs
     )
 
 
