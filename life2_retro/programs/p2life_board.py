@@ -20,8 +20,9 @@ from typing import NamedTuple
 from ..automata.rules import BLACK, EMPTY, NEIGHBOURS, WHITE, Rules, next_state
 
 SMALLEST, LARGEST = 5, 20
-"""Board sizes: LIFE2's 5 by 5, up to the largest whose printed rows (3 characters a square, the row
-numbers at both ends) fit a Teletype's 72 columns."""
+"""Board sizes: LIFE2's 5 by 5 up to 20 by 20, whose heading, board and counts are the 24 lines of a
+glass terminal's screen; its rows (3 characters a square, the row numbers at both ends) fit a
+Teletype's 72 columns."""
 COIN = -1
 """In the table: the cell's fate is the coin's."""
 Cells = tuple[int, ...]
