@@ -124,6 +124,11 @@ def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs:
 
 def prepare(command: str, mode: Mode, reference_path: str | None) -> object:
     """What the mode's oracle runs; OracleUnusable, with the message for the user, if it cannot."""
+    if mode.entry.reference is None:
+        raise OracleUnusable(
+            f"{mode.entry.name} is our own program: there is no original to run beside it, so {command} "
+            f"has nothing to measure it against. Its tests check it against its rules instead."
+        )
     return mode.entry.reference_adapter().prepare(command, reference_path, mode.runtime, mode.bugs)
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
-from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, program_entry
+from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, Setting, program_entry
 from ..terminals import offered, takes, terminal_class
 from ..terminals.options import Offered, OptionError, add_flags, from_args
 
@@ -45,7 +45,8 @@ class _Switch(argparse.Action):
 
 
 def bug_help() -> str:
-    """Every program's bug switches, one paragraph each, under the program's name."""
+    """Every program's bug switches, one paragraph each, under the program's name (a program of our
+    own has none, and is left out)."""
     return "\n".join(
         f" {entry.name}:\n"
         + "\n".join(
@@ -53,6 +54,7 @@ def bug_help() -> str:
             for name, bug in entry.bugs.items()
         )
         for entry in PROGRAMS.values()
+        if entry.bugs
     )
 
 
@@ -67,7 +69,8 @@ def add_reference_option(parser: argparse.ArgumentParser) -> None:
 
 def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
     """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
-    one the reference oracle runs; `clock`: --seed, what a seeded program's clock gives."""
+    one the reference oracle runs; `clock` (the commands that play a game): --seed, what a seeded
+    program's clock or dice give, --computer, and the settings each program offers."""
     entry = PROGRAMS[DEFAULT_PROGRAM]
     dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
     group = parser.add_argument_group("mode")
@@ -86,17 +89,23 @@ def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, 
         with_levels = [entry for entry in PROGRAMS.values() if entry.computer_levels]
         group.add_argument(
             "--computer",
-            choices=sorted({level for entry in with_levels for level in entry.computer_levels}),
-            help=f"{', '.join(entry.name for entry in with_levels)}: how its computers play: c, the "
-            "program's own (default); 1 at random; 2 the best square one generation on; 3 two on",
+            metavar="LEVEL",
+            help="; ".join(f"{entry.name}: {entry.computer_help}" for entry in with_levels),
         )
-        seeded = ", ".join(name for name, entry in PROGRAMS.items() if entry.seeded)
+        seeded = [entry for entry in PROGRAMS.values() if entry.seeded]
         group.add_argument(
             "--seed",
             type=int,
             metavar="N",
-            help=f"{seeded}: what the program's time() returns, which seeds its rand() (default: the clock)",
+            help="; ".join(f"{entry.name}: {entry.seed_help}" for entry in seeded) + " (default: the clock)",
         )
+        for setting, entries in program_settings().items():
+            group.add_argument(
+                setting.flag,
+                type=setting.kind,
+                metavar=setting.metavar,
+                help=f"{', '.join(entries)}: {setting.help}",
+            )
     group.add_argument(
         "--fixed", action="store_true", help="turn every original bug off: play as the instructions say"
     )
@@ -104,6 +113,16 @@ def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, 
     switch_help = {"--bug": "turn one bug on", "--no-bug": "turn one bug off (all are on unless --fixed)"}
     for flag, text in switch_help.items():
         group.add_argument(flag, action=_Switch, dest="switches", metavar="NAME", choices=names, help=text)
+
+
+def program_settings() -> dict[Setting, list[str]]:
+    """Every setting a program offers (the first declaration of a name stands for it), with the
+    programs that offer it."""
+    found: dict[str, tuple[Setting, list[str]]] = {}
+    for entry in PROGRAMS.values():
+        for setting in entry.settings:
+            found.setdefault(setting.name, (setting, []))[1].append(entry.name)
+    return dict(found.values())
 
 
 @dataclass(frozen=True)
@@ -117,11 +136,13 @@ class Mode:
     """What the program's clock gives (--seed); None: the real clock, for a program that reads it."""
     computer: str | None = None
     """Its computers' level (--computer); None: the program's own."""
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    """What else the program was asked for (p2life's --board, --variant, --rounds)."""
 
     def make(self, seed: int | None = None, person: bool = False) -> Program:
         """One run; `person`: at a terminal, where the end of input (Ctrl-D) ends the game."""
         seed = self.seed if seed is None else seed
-        return self.entry.make(self.runtime, self.bugs, seed, person, self.computer)
+        return self.entry.make(self.runtime, self.bugs, seed, person, self.computer, **self.settings)
 
     @property
     def erase_key(self) -> str:
@@ -139,9 +160,11 @@ class Mode:
 
 
 def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_oracle: bool = False) -> Mode:
-    """The mode the options name; a usage error for a runtime or switch the program does not have."""
+    """The mode the options name; a usage error for a runtime, switch or setting the program does not
+    have."""
     entry = program_entry(args.game)
-    runtime = args.dialect or (entry.oracle_runtime if for_oracle else entry.runtimes[0])
+    oracle = entry.oracle_runtime if for_oracle else None
+    runtime = args.dialect or oracle or entry.runtimes[0]
     if args.dialect and len(entry.runtimes) == 1:
         parser.error(f"{entry.name} has no dialects: it runs on its own runtime ({entry.runtimes[0]})")
     seed = getattr(args, "seed", None) if not for_oracle else None
@@ -150,12 +173,24 @@ def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_ora
             f"{entry.name} uses no clock: --seed is for "
             + ", ".join(name for name, other in PROGRAMS.items() if other.seeded)
         )
+    if args.switches and not entry.bugs:
+        parser.error(f"{entry.name} has no bug switches: it is our own program, with no original to follow")
     computer = getattr(args, "computer", None)
-    if computer is not None and computer not in entry.computer_levels:
-        parser.error(f"{entry.name} has no computer players to set: --computer is for cell-life")
+    settings = {}
+    for setting, offered_by in program_settings().items():
+        value = getattr(args, setting.name, None)
+        if value is not None:
+            if entry.name not in offered_by:
+                parser.error(f"{setting.flag} is for {', '.join(offered_by)}")
+            settings[setting.name] = value
     try:
+        if computer is not None:
+            entry.check_computer(computer)
+        for setting in entry.settings:
+            if setting.name in settings:
+                setting.check(settings[setting.name])
         bugs = entry.resolve_bugs(args.fixed, args.switches or [])
-        return Mode(entry, entry.check_runtime(runtime), bugs, seed, computer)
+        return Mode(entry, entry.check_runtime(runtime), bugs, seed, computer, settings)
     except ValueError as exc:
         parser.error(str(exc))
 

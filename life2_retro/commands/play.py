@@ -9,7 +9,7 @@ from ..terminals import TERMINALS, offered
 from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
 from .running import run_command, trace_file
 
-SUMMARY = "play LIFE2, two players at one keyboard (the default)"
+SUMMARY = "play (the default): LIFE2, or --game cell-life or p2life, at one keyboard or with computers"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from typing import TypeVar
+from collections.abc import Iterable, Mapping, Sequence
 
+from ..programs.strategy import WIN, best_of, strategy
+from ..programs.strategy import score as score_counts
 from .observer import GameObserver
 from .rules import (
     ALL_MOVES,
@@ -44,16 +45,10 @@ from .rules import (
 )
 
 LEVELS = (1, 2, 3)
-WIN = 1000.0
-"""A won or lost game outweighs any count of pieces."""
 LOOKAHEAD = 0.5
 """Weight of the generation after next (nobody placing): a shape that is about to die is worth less."""
-ITERATIONS = 300
-"""Fictitious-play rounds: enough to find the few squares worth mixing, bounded for the time budget."""
 SETUP_SAMPLES = 12
 """Opponent setups the level-3 setup is tried against."""
-MIN_WEIGHT = 0.04
-"""Squares fictitious play touched only in its first rounds are noise: never played."""
 REPEAT = 3.0
 """What a board already printed costs, for each time it was: without it two good players settle into
 still lifes, every new piece dies, and the same board is printed for ever."""
@@ -95,12 +90,7 @@ def score(me: int, one: int, two: int) -> float:
     """The position after a generation, for player `me`: a result if lines 570-572 end the game there,
     else the difference in pieces."""
     mine, theirs = (one, two) if me == 1 else (two, one)
-    a, b = mine.bit_count(), theirs.bit_count()
-    if b == 0:
-        return WIN + a if a else 0.0  # both gone is a draw
-    if a == 0:
-        return -WIN - b
-    return float(a - b)
+    return score_counts(mine.bit_count(), theirs.bit_count())
 
 
 def value(me: int, one: int, two: int) -> float:
@@ -116,16 +106,6 @@ def value(me: int, one: int, two: int) -> float:
 
 def random_move(board: Board, rng: random.Random) -> Move:
     return rng.choice(legal_moves(board))
-
-
-Choice = TypeVar("Choice", bound=Hashable)
-
-
-def best_of(choices: Iterable[Choice], value: Callable[[Choice], float], rng: random.Random) -> Choice:
-    """The choice of highest value; ties are drawn at random, from the choices in their order."""
-    valued = [(value(choice), choice) for choice in choices]
-    top = max((v for v, _ in valued), default=None)
-    return rng.choice([choice for v, choice in valued if v == top])
 
 
 def greedy_move(
@@ -193,37 +173,6 @@ def payoff_matrix(
             row.append(got)
         matrix.append(row)
     return matrix
-
-
-def solve(matrix: Sequence[Sequence[float]], iterations: int = ITERATIONS) -> list[float]:
-    """The row player's mixed strategy by fictitious play: each side answers the other's play so far.
-
-    Its empirical frequencies approach an optimal strategy of the zero-sum game
-    (Robinson, 1951); a bounded number of rounds is enough to single out the
-    few rows worth playing.
-    """
-    rows, cols = len(matrix), len(matrix[0])
-    columns = [list(column) for column in zip(*matrix, strict=True)]
-    row_totals = [0.0] * rows
-    col_totals = [0.0] * cols
-    counts = [0] * rows
-    pick = max(range(rows), key=lambda i: min(matrix[i]))  # start from the safest row
-    for _ in range(iterations):
-        counts[pick] += 1
-        col_totals = [total + x for total, x in zip(col_totals, matrix[pick], strict=True)]
-        answer = min(range(cols), key=col_totals.__getitem__)
-        row_totals = [total + x for total, x in zip(row_totals, columns[answer], strict=True)]
-        pick = max(range(rows), key=row_totals.__getitem__)
-    return [count / iterations for count in counts]
-
-
-def strategy(matrix: Sequence[Sequence[float]]) -> list[float]:
-    """The weights to draw my action with: a sure win if there is one, else the solved mix."""
-    sure = [min(row) >= WIN for row in matrix]
-    if any(sure):  # wins whatever the opponent names: nothing to mix
-        return [1.0 if won else 0.0 for won in sure]
-    weights = [w if w >= MIN_WEIGHT else 0.0 for w in solve(matrix)]
-    return weights if any(weights) else [1.0] * len(matrix)
 
 
 def matrix_move(

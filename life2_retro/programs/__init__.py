@@ -1,11 +1,15 @@
 """The programs life2 runs, each written line by line (or function by function) against its runtime.
 
-A program does no I/O: it is a generator of events (basic/events.py) that a
+A program does no I/O: it is a generator of events (events.py) that a
 driver connects to a terminal. The registry below names each one, the way the
 terminal registry names terminals: a name maps to the program's module, the
-runtimes it runs on, its bug switches, its generated test scripts and its
-reference oracle. Modules are imported when a program is used, so the command
-line can list the programs and their switches at once.
+runtimes it runs on, its bug switches, its generated test scripts, its
+reference oracle, and the settings it offers beyond those. Modules are
+imported when a program is used, so the command line can list the programs and
+their switches at once.
+
+A program of our own (p2life) has no original: no bug switches and no
+reference, and the commands that run an original beside it say so.
 """
 
 from __future__ import annotations
@@ -14,13 +18,15 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
 from types import ModuleType
-from typing import Protocol
+from typing import Any, Protocol
 
+from ..automata.rules import VARIANTS
 from ..basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
 from ..events import Run
 from .bugs import Bug, resolve
 from .cell_life_bugs import BUGS as CELL_LIFE_BUGS
 from .life2_bugs import BUGS as LIFE2_BUGS
+from .p2life_board import LARGEST, SMALLEST
 
 
 class Program(Protocol):
@@ -38,6 +44,35 @@ class Script:
 
 
 @dataclass(frozen=True)
+class Setting:
+    """A choice a program offers besides its mode (p2life's board size): a keyword of its
+    `make_program`, and the flag `--NAME` of the commands that play it."""
+
+    name: str
+    help: str
+    kind: type = str
+    """int or str."""
+    choices: tuple[str, ...] = ()
+    low: int | None = None
+    high: int | None = None
+    metavar: str = "N"
+
+    @property
+    def flag(self) -> str:
+        return "--" + self.name
+
+    def check(self, value: Any) -> Any:
+        """The value, if the program allows it; ValueError saying what it allows."""
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(self.choices)
+        elif (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
+            allowed = f"{self.low} to {self.high}" if self.high is not None else f"{self.low} or more"
+        else:
+            return value
+        raise ValueError(f"{self.flag} is {value!r}; allowed: {allowed}")
+
+
+@dataclass(frozen=True)
 class ProgramEntry:
     name: str
     title: str
@@ -48,14 +83,23 @@ class ProgramEntry:
     bugs: Mapping[str, Bug]
     scripts: str
     """The module whose `script(seed, index)` gives seeded responses for tests and benchmarks."""
-    reference: str
-    """The reference adapter's module: the original program as reference data, and its oracle."""
-    oracle_runtime: str
+    reference: str | None = None
+    """The reference adapter's module: the original program as reference data, and its oracle. None
+    for a program of our own, which has no original."""
+    oracle_runtime: str | None = None
     """The runtime the oracle runs: `compare` and `bench` default to it."""
     seeded: bool = False
-    """Whether a run depends on the clock (srand(time(NULL))): then --seed fixes it."""
+    """Whether a run depends on the clock (srand(time(NULL))) or on dice: then --seed fixes it."""
+    seed_help: str = ""
+    """What --seed seeds, in the help."""
     computer_levels: tuple[str, ...] = ()
     """The levels its computers can play at (--computer), its own first; none when it has none."""
+    computer_seats: int = 1
+    """How many levels --computer may name, comma-separated, one a seat (p2life: black, or white and
+    black)."""
+    computer_help: str = ""
+    settings: tuple[Setting, ...] = ()
+    """What else it offers (board size, rule variant): keywords of its `make_program`."""
     through_a_tty: bool = False
     """Whether the original wrote through a Unix tty, which turns its newlines into CR LF and its tabs
     into spaces on the way to a terminal (a BASIC sends its own CR LF)."""
@@ -70,12 +114,35 @@ class ProgramEntry:
         seed: int | None = None,
         person: bool = False,
         computer: str | None = None,
+        **settings: Any,
     ) -> Program:
         """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one;
         `person`: a person types, whose end of input ends the game (else a file's, read on past);
-        `computer`: its computers' level (see computer_levels)."""
-        chosen = {} if computer is None else {"computer": computer}
-        return self.load().make_program(self.check_runtime(runtime), frozenset(bugs), seed, person, **chosen)
+        `computer`: its computers' level (see computer_levels); `settings`: see `settings`."""
+        chosen = {} if computer is None else {"computer": self.check_computer(computer)}
+        offered = {setting.name: setting for setting in self.settings}
+        for name, value in settings.items():
+            if name not in offered:
+                raise ValueError(f"{self.name} takes no --{name}")
+            chosen[name] = offered[name].check(value)
+        runtime = self.check_runtime(runtime)
+        return self.load().make_program(runtime, frozenset(bugs), seed, person, **chosen)
+
+    def check_computer(self, computer: str) -> str:
+        """`--computer`: a level, or (where a program has more seats for it) levels, comma-separated."""
+        levels = computer.split(",")
+        if not self.computer_levels:
+            raise ValueError(f"{self.name} has no computer players to set")
+        if len(levels) > self.computer_seats or any(level not in self.computer_levels for level in levels):
+            seats = ""
+            if self.computer_seats > 1:
+                example = ",".join(self.computer_levels[-self.computer_seats :])
+                seats = f"; or {self.computer_seats} of them, one a seat, as {example}"
+            raise ValueError(
+                f"--computer for {self.name} is {computer!r}; allowed: "
+                f"{', '.join(self.computer_levels)}{seats}"
+            )
+        return computer
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:
@@ -95,6 +162,8 @@ class ProgramEntry:
         return made if isinstance(made, Script) else Script(made)
 
     def reference_adapter(self) -> ModuleType:
+        if self.reference is None:
+            raise LookupError(f"{self.name} has no original program, and so no reference adapter")
         return import_module(self.reference)
 
 
@@ -119,8 +188,46 @@ PROGRAMS: dict[str, ProgramEntry] = {
         reference="life2_retro.reference.cell_life",
         oracle_runtime="c",
         seeded=True,
+        seed_help="what its time() returns, which seeds its rand()",
         computer_levels=("c", "1", "2", "3"),
+        computer_help="its computers' level: c the program's own (default), 1 at random, 2 the best square "
+        "one generation on, 3 two on",
         through_a_tty=True,
+    ),
+    "p2life": ProgramEntry(
+        name="p2life",
+        title="p2life, after Levene & Roussos's two-player Game of Life: LIFE2's game on its rules",
+        module="life2_retro.programs.p2life",
+        runtimes=("python",),
+        bugs={},
+        scripts="life2_retro.programs.p2life_scripts",
+        seeded=True,
+        seed_help="the seed of its coin (the birth at 3 and 3) and of its computers' dice",
+        computer_levels=("1", "2", "3"),
+        computer_seats=2,
+        computer_help="LEVEL, the computer plays black; or WHITE,BLACK, it plays both: 1 at random, 2 the "
+        "best square one generation on, 3 the turn solved as a game of simultaneous moves",
+        settings=(
+            Setting(
+                "board",
+                f"the board, N by N squares, {SMALLEST} to {LARGEST} (default {SMALLEST})",
+                int,
+                low=SMALLEST,
+                high=LARGEST,
+            ),
+            Setting(
+                "variant",
+                "the rules: 0 the paper's (default), or its variant 1, 2, 3, 4a or 4b",
+                choices=tuple(VARIANTS),
+                metavar="V",
+            ),
+            Setting(
+                "rounds",
+                "end the game after N rounds, the more pieces winning (default: no limit)",
+                int,
+                low=1,
+            ),
+        ),
     ),
 }
 DEFAULT_PROGRAM = "life2"

@@ -132,15 +132,6 @@ def test_greedy_makes_a_block_of_an_l():
 # -- level 3 ------------------------------------------------------------------------------------------
 
 
-def test_fictitious_play_solves_small_games():
-    pennies = players.solve([[1, -1], [-1, 1]])
-    assert abs(pennies[0] - 0.5) < 0.05
-    dominant = players.solve([[0, 0, 0], [1, 2, 1], [-1, 3, 0]])
-    assert dominant[1] > 0.95
-    rock = players.solve([[0, -1, 1], [1, 0, -1], [-1, 1, 0]], 900)
-    assert all(abs(p - 1 / 3) < 0.05 for p in rock)
-
-
 def test_the_payoff_matrix_is_the_rules_model_for_every_pair_of_squares():
     """Squares with no piece within two are one action (PASS): the matrix must still be exact."""
     rng = random.Random(11)
@@ -165,18 +156,6 @@ def test_the_payoff_matrix_is_the_rules_model_for_every_pair_of_squares():
                 assert matrix[action(mine)][action(theirs)] == players.value(me, *after)
                 checked_pass += rules.index_of(mine) in isolated
     assert checked_pass > 100
-
-
-def test_level_3_plays_only_a_sure_win_when_there_is_one():
-    # row 1 wins against every column; row 2 wins more often but can lose
-    weights = players.strategy([[1, 2, 3], [WIN, WIN + 1, WIN], [-WIN, WIN + 20, WIN + 20]])
-    assert weights == [0.0, 1.0, 0.0]
-
-
-def test_level_3_never_plays_a_row_fictitious_play_left_behind():
-    # a dominated row picks up no weight; the other two share it as in matching pennies
-    weights = players.strategy([[1, -1], [-1, 1], [-5, -5]])
-    assert weights[2] == 0.0 and abs(weights[0] - 0.5) < 0.05
 
 
 def test_the_same_coord_bug_is_part_of_the_search():

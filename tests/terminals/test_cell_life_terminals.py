@@ -18,7 +18,7 @@ from life2_retro.terminals.window.crt import Crt
 from life2_retro.terminals.window.teletype import Teletype
 
 from ..support.ptygame import PtyGame
-from ..support.serialpty import FarEnd, start_life2
+from ..support.serialpty import start_life2
 
 ENDINGS = (b"wins!", b"extinction.", b"takeover!")
 SQUARES = [f"{x},{y}".encode() for x in range(1, 6) for y in range(1, 6)]
@@ -82,13 +82,6 @@ def test_a_game_on_the_console_ends_and_gives_the_terminal_back():
         assert termios.tcgetattr(game.slave) == before
     finally:
         game.close()
-
-
-@pytest.fixture
-def far_end(tmp_path):
-    end = FarEnd(tmp_path / "ttyTELETYPE")
-    yield end
-    end.close()
 
 
 def test_a_game_on_a_serial_line_sends_cr_lf_fills_and_no_tabs(far_end):

@@ -28,13 +28,6 @@ def even_parity(byte: int) -> int:
 
 
 @pytest.fixture
-def far_end(tmp_path):
-    end = FarEnd(tmp_path / "ttyTELETYPE")
-    yield end
-    end.close()
-
-
-@pytest.fixture
 def serial_game(far_end):
     """`life2 --terminal serial --port PATH ARGS`, with its far end; killed if a test leaves it running."""
     started = []
