@@ -66,7 +66,33 @@ question over and over, and after the result it waits for one
 more RETURN. life2 --fixed plays without these faults.
 """
 
-SHEETS = {"life2": LIFE2, "cell-life": CELL_LIFE}
+P2LIFE = """\
+HOW TO PLAY P2LIFE
+
+The two-player Game of Life of Levene and Roussos, played as
+LIFE2 is played. White is O, black is #. A square is named X,Y:
+its column, then its row, as the numbers round the board show.
+
+SETUP. Each side places 3 pieces, hidden from the other. A
+square both name stays empty. Then a generation passes.
+
+EACH TURN. Each side places one piece on an empty square,
+hidden too; then a generation passes and the board is printed.
+
+A GENERATION. Every square counts its 8 neighbours by colour.
+  - A piece lives on with 2 or 3 more neighbours of its own
+    colour than of the other, or 1 more and at least 2 of its
+    own. Otherwise it dies.
+  - An empty square with exactly 3 neighbours of one colour,
+    and any number but 3 of the other, is born that colour.
+    With 3 of each, a coin decides, and the game says so.
+
+WINNING. When one side has no pieces left, the other wins. If
+neither has any, it is a draw. --variant plays the paper's
+other rule sets; the game prints the rules it plays.
+"""
+
+SHEETS = {"life2": LIFE2, "cell-life": CELL_LIFE, "p2life": P2LIFE}
 """Program name -> its sheet."""
 
 

@@ -254,7 +254,14 @@ def test_instructions_are_printed_before_the_game_on_the_terminal(game):
     assert life2("--game", game, stdin=stdin).stdout.count(first) == 0
 
 
-@pytest.mark.parametrize("game", ["life2", "cell-life"])
+def test_every_game_has_an_instruction_sheet():
+    from life2_retro.programs import PROGRAMS
+    from life2_retro.programs.instructions import SHEETS
+
+    assert set(SHEETS) == set(PROGRAMS)
+
+
+@pytest.mark.parametrize("game", ["life2", "cell-life", "p2life"])
 def test_an_instruction_sheet_fits_a_teletype(game):
     from life2_retro.programs.instructions import sheet
 
