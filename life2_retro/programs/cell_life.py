@@ -306,36 +306,62 @@ class CellLifeProgram:
 
     def generation(self) -> None:
         """Every piece adds a power of ten to its eight neighbours; then each square's code decides.
-        Every bound and every offset is read from memory as it is used, as the build does."""
+        Every bound and every offset is read from memory as it is used, as the build does.
+
+        The computers' search runs this thousands of times a game, so inside the modelled region
+        it reads and writes the words directly; an index outside it, a write into the survival
+        tables (which survives() caches) or an int overflow takes the checked path of word() and
+        set_word(), which names the fault or wraps the value exactly as they always do."""
         self.enter("generation")
         words = self.mem.words
-        load, store, bd = self.word, self.set_word, self.bd
+        size, plain_end = len(words), self.SURV
+        width, height, dis, pop, board, column = (
+            self.WIDTH,
+            self.HEIGHT,
+            self.DIS,
+            self.POP,
+            self.BD,
+            self.COLUMN,
+        )
+        load, store = self.word, self.set_word
         x = 0
-        while x < words[self.WIDTH] + 1:
+        while x < words[width] + 1:
             y = 0
-            while y < words[self.HEIGHT] + 1:
-                p = _c_mod(load(bd(x, y)), 10)
+            while y < words[height] + 1:
+                at = board + x * column + y
+                p = _c_mod(words[at] if 0 <= at < size else load(at), 10)
                 if p:
                     power = self.tp(p)
-                    for k in range(8):
-                        at = bd(x + load(self.DIS + 2 * k), y + load(self.DIS + 2 * k + 1))
-                        store(at, load(at) + power)
+                    for k in range(0, 16, 2):
+                        at = board + (x + words[dis + k]) * column + y + words[dis + k + 1]
+                        value = (words[at] if 0 <= at < size else load(at)) + power
+                        if 0 <= at < plain_end and value < 2**31:
+                            words[at] = value
+                        else:
+                            store(at, value)
                 y += 1
             x += 1
         for k in range(5):
-            store(self.POP + k, 0)
+            store(pop + k, 0)
         x = 0
-        while x < words[self.WIDTH] + 2:
+        while x < words[width] + 2:
             y = 0
-            while y < words[self.HEIGHT] + 2:
-                at = bd(x, y)
-                if not y or y > words[self.HEIGHT] or not x or x > words[self.WIDTH]:
-                    store(at, 0)
+            while y < words[height] + 2:
+                at = board + x * column + y
+                if not y or y > words[height] or not x or x > words[width]:
+                    if 0 <= at < plain_end:
+                        words[at] = 0
+                    else:
+                        store(at, 0)
                 else:
-                    store(at, self.survives(load(at)))
-                    owner = load(at)
+                    owner = self.survives(words[at] if 0 <= at < size else load(at))
+                    if 0 <= at < plain_end:
+                        words[at] = owner
+                    else:
+                        store(at, owner)
+                        owner = load(at)
                     if owner:
-                        store(self.POP + owner - 1, load(self.POP + owner - 1) + 1)
+                        store(pop + owner - 1, load(pop + owner - 1) + 1)
                 y += 1
             x += 1
 
@@ -512,10 +538,11 @@ class CellLifeProgram:
         return copy
 
     def _copied(self) -> Iterable[tuple[int, int]]:
+        words, height, width = self.mem.words, self.HEIGHT, self.WIDTH  # both always in the region
         c = 0
-        while c < self.height + 1:
+        while c < words[height] + 1:
             d = 0
-            while d < self.width + 1:
+            while d < words[width] + 1:
                 yield c, d
                 d += 1
             c += 1
@@ -525,12 +552,17 @@ class CellLifeProgram:
             self.mem.words[self.BD : self.BD + len(saved)] = saved
             self._survivors = None
             return
+        words, plain_end = self.mem.words, self.SURV
         for c, d in self._copied():
             if not 0 <= c * MAX_H + d < len(saved):
                 raise Unreproducible(
                     f"bdc[{c}][{d}] is outside the computer's copy of the board (on its stack)"
                 )
-            self.set_word(self.bd(c, d), saved[c * MAX_H + d])
+            at = self.bd(c, d)
+            if 0 <= at < plain_end:  # set_word's checks, which only its edges need (see generation)
+                words[at] = saved[c * MAX_H + d]
+            else:
+                self.set_word(at, saved[c * MAX_H + d])
 
     def winner(self) -> int:
         w = 0
