@@ -268,3 +268,14 @@ def test_an_instruction_sheet_fits_a_teletype(game):
     lines = sheet(game).split(b"\r\n")
     assert all(len(line) <= 64 and line.isascii() and b"\t" not in line for line in lines)
     assert b"\n" not in b"".join(lines) and len(lines) > 15
+
+
+@pytest.mark.parametrize("command", ["screenshot", "terminal"])
+def test_a_window_only_command_describes_only_the_window_terminals(command):
+    import re
+
+    text = life2(command, "--help", env={**os.environ, "COLUMNS": "200"}).stdout.decode()
+    described = re.search(r"--terminal \{teletype,crt\}\s+(.*)", text)
+    assert described is not None, text
+    assert "teletype:" in described[1] and "crt:" in described[1]
+    assert "console" not in described[1] and "serial:" not in described[1]
