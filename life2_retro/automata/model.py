@@ -38,3 +38,18 @@ def step(grid: Grid, boundary: str, coin_seed: int, generation: int, rules: Rule
             coin = white == black == 3 and coin_white(coin_seed, generation, r, c, shape)
             after[r][c] = next_state(grid[r][c], white, black, coin, rules)
     return after
+
+
+class ModelEngine:
+    """The model with the engines' face: a lattice (rows of states) stepped a generation at a time."""
+
+    def __init__(self, grid: Grid, boundary: str, coin_seed: int, rules: Rules = P2LIFE) -> None:
+        self.grid = [list(row) for row in grid]
+        self.boundary = check_boundary(boundary)
+        self.coin_seed = coin_seed
+        self.rules = rules
+        self.generation = 0
+
+    def step(self) -> None:
+        self.grid = step(self.grid, self.boundary, self.coin_seed, self.generation, self.rules)
+        self.generation += 1

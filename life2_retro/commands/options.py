@@ -65,15 +65,22 @@ def add_reference_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
+def add_mode_options(
+    parser: argparse.ArgumentParser,
+    for_oracle: bool = False,
+    clock: bool = False,
+    more_games: Sequence[str] = (),
+) -> None:
     """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
-    one the reference oracle runs; `clock`: --seed, what a seeded program's clock gives."""
+    one the reference oracle runs; `clock`: --seed, what a seeded program's clock gives;
+    `more_games`: names --game also takes that are no program of the registry (the command
+    handles them itself)."""
     entry = PROGRAMS[DEFAULT_PROGRAM]
     dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
     group = parser.add_argument_group("mode")
     group.add_argument(
         "--game",
-        choices=list(PROGRAMS),
+        choices=list(dict.fromkeys([*PROGRAMS, *more_games])),
         default=DEFAULT_PROGRAM,
         help=f"the program (default {DEFAULT_PROGRAM})",
     )
