@@ -26,6 +26,7 @@ COMMANDS = {
     "terminal": "life2_retro.commands.terminal",
     "exhibit": "life2_retro.commands.exhibit",
     "study": "life2_retro.commands.study",
+    "watch": "life2_retro.commands.watch",
 }
 """Subcommand -> its module (`SUMMARY`, `configure(parser)`, `main(args, parser)`)."""
 DEFAULT = "play"

@@ -136,3 +136,16 @@ def test_every_experiment_writes_its_csv_and_plot_and_the_claims_are_judged(tmp_
 def test_replot_without_the_csvs_is_a_clear_error(tmp_path, capsys):
     assert main(["study", "p2life", "--experiment", "sizes", "--out", str(tmp_path), "--replot"]) == 2
     assert "cannot replot from" in capsys.readouterr().err
+
+
+def test_help_imports_none_of_the_studys_heavy_packages():
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from life2_retro.cli import top_parser, subcommand_parser; top_parser().format_help(); "
+        "[subcommand_parser(name).format_help() for name in ('study', 'watch', 'bench')]; "
+        "print(sorted(m for m in ('numpy', 'numba', 'matplotlib', 'dask', 'distributed', 'tqdm') if m in sys.modules))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "[]"

@@ -57,7 +57,7 @@ def _check(soup: Any, seed: int) -> None:
                 raise AssertionError(f"{type(other).__name__} differs from the reference")
 
 
-def bench(seed: int = 1, sides: tuple[int, ...] = SIDES) -> int:
+def bench(seed: int = 1, sides: tuple[int, ...] | None = None) -> int:
     import numba
     import numpy as np
 
@@ -82,7 +82,7 @@ def bench(seed: int = 1, sides: tuple[int, ...] = SIDES) -> int:
     ]
     print(f"  {'lattice':>11}" + "".join(f"{name:>18}" for name in columns))
     figures: dict[int, list[float]] = {}
-    for side in sides:
+    for side in sides or SIDES:
         rng = np.random.default_rng(seed)
         soup = random_soup((side, side), DENSITY, rng)
         coin_seed = int(rng.integers(2**63))
