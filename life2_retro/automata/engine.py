@@ -147,10 +147,11 @@ def _row(
 
 
 @njit(cache=True)
-def _step(white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros):  # type: ignore[no-untyped-def]
+def _rows(white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros, first, stop):  # type: ignore[no-untyped-def]
+    """Rows first .. stop - 1 of the next generation; the sums of what _row returns."""
     whites = blacks = coins = 0
     digest = U(0)
-    for r in range(white.shape[0]):
+    for r in range(first, stop):
         w, b, share, c = _row(
             white, black, out_white, out_black, r, width, periodic, flags, seed, generation, zeros
         )
@@ -159,6 +160,12 @@ def _step(white, black, out_white, out_black, width, periodic, flags, seed, gene
         digest += share
         coins += c
     return whites, blacks, digest, coins
+
+
+@njit(cache=True)
+def _step(white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros):  # type: ignore[no-untyped-def]
+    arguments = (white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros)
+    return _rows(*arguments, 0, white.shape[0])
 
 
 @njit(cache=True, parallel=True)
@@ -170,20 +177,14 @@ def _step_parallel(
     whites = blacks = coins = 0
     digest = U(0)
     for block in prange(blocks):
-        block_whites = block_blacks = block_coins = 0
-        block_digest = U(0)
-        for r in range(block * height // blocks, (block + 1) * height // blocks):
-            w, b, share, c = _row(
-                white, black, out_white, out_black, r, width, periodic, flags, seed, generation, zeros
-            )
-            block_whites += w
-            block_blacks += b
-            block_digest += share
-            block_coins += c
-        whites += block_whites
-        blacks += block_blacks
-        digest += block_digest
-        coins += block_coins
+        first, stop = block * height // blocks, (block + 1) * height // blocks
+        w, b, share, c = _rows(
+            white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros, first, stop
+        )
+        whites += w
+        blacks += b
+        digest += share
+        coins += c
     return whites, blacks, digest, coins
 
 
