@@ -52,12 +52,13 @@ def mean_field(rows: list[Row], path: str, curve: Callable[[float], float]) -> N
     )
     xs = [i / 500 for i in range(501)]
     axes.plot(xs, [curve(x) for x in xs], color="black", label="mean field ρ′ = f(ρ)")
+    axes.plot([0, 1], [0, 1], ":", color="gray", label="ρ′ = ρ (the curve meets it only at 0)")
     _errorbars(
         axes, rows, "initial_density", "simulated", "stderr", fmt="o", color="tab:red", label="simulated"
     )
-    axes.set_xlim(0, 1)
-    axes.set_ylim(bottom=0)
-    axes.legend()
+    axes.set_xlim(0, 1.02)
+    axes.set_ylim(0, 1.15 * max(max(curve(x) for x in xs), max(number(row, "simulated") for row in rows)))
+    axes.legend(loc="upper left")
     _save(figure, path)
 
 
