@@ -45,3 +45,8 @@ def test_the_curve_lies_within_statistical_error_of_one_step_at_every_plotted_de
         assert abs(row["z"]) < 4, row
         assert row["simulated"] == pytest.approx(row["mean_field"], abs=0.003)
     assert rows[-1]["mean_field"] == pytest.approx(7 / 32)
+
+
+def test_the_curves_only_fixed_point_is_zero():
+    """rho' < rho for every rho > 0: iterated, the mean field would die out (the real game does not)."""
+    assert all(mean_field(step / 1000) < step / 1000 for step in range(1, 1001))

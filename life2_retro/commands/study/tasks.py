@@ -70,9 +70,9 @@ def run_task(task: Task) -> list[RunEnd]:
     ]
 
 
-CELLS_PER_TASK = 1 << 20
-"""A task is about a million cells' worth of runs: big enough to hide a worker's hand-off, small
-enough that the cores share the work evenly."""
+CELLS_PER_TASK = 1 << 18
+"""A task is about a quarter of a million cells' worth of runs: big enough to hide a worker's
+hand-off, small enough that the cores share the work evenly and the progress bar moves."""
 
 
 def tasks_for(point: Point, runs: int, seed: int) -> list[Task]:
