@@ -25,6 +25,8 @@ COMMANDS = {
     "screenshot": "life2_retro.commands.screenshot",
     "terminal": "life2_retro.commands.terminal",
     "exhibit": "life2_retro.commands.exhibit",
+    "study": "life2_retro.commands.study",
+    "watch": "life2_retro.commands.watch",
 }
 """Subcommand -> its module (`SUMMARY`, `configure(parser)`, `main(args, parser)`)."""
 DEFAULT = "play"

@@ -103,3 +103,22 @@ def next_state(state: int, white: int, black: int, coin_white: bool, rules: Rule
     if state == BLACK:
         return BLACK if rules.survives(black, white) else EMPTY
     raise ValueError(f"no such cell state {state!r}")
+
+
+COIN = 3
+"""In a transition table: the coin decides (white on one face, black on the other)."""
+STATES = (EMPTY, WHITE, BLACK)
+
+
+def transition_table(rules: Rules = P2LIFE) -> list[list[list[int]]]:
+    """table[state][white][black]: the next state, or COIN, for every neighbourhood a cell can have
+    (white + black <= 8; the impossible ones are EMPTY). Read off `next_state` with each face of the
+    coin, so it is the rules as written, whatever an engine makes of them."""
+    table = [[[EMPTY] * (NEIGHBOURS + 1) for _ in range(NEIGHBOURS + 1)] for _ in STATES]
+    for state in STATES:
+        for white in range(NEIGHBOURS + 1):
+            for black in range(NEIGHBOURS + 1 - white):
+                heads = next_state(state, white, black, True, rules)
+                tails = next_state(state, white, black, False, rules)
+                table[state][white][black] = heads if heads == tails else COIN
+    return table

@@ -10,3 +10,21 @@ def test_bench_render_measures_both_terminals(monkeypatch):
     for name in ("teletype", "crt"):
         rest, printing = render.measure(name)
         assert rest > 0 and printing > 0
+
+
+def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsys):
+    """`life2 bench --game p2life`: p2life is no program of the registry, yet --game takes it."""
+    from life2_retro.cli import main
+    from life2_retro.commands.bench import p2life
+
+    monkeypatch.setattr(p2life, "SIDES", (16, 70))
+    monkeypatch.setattr(p2life, "MIN_SECONDS", 0.01)
+    assert main(["bench", "--game", "p2life"]) == 0
+    out = capsys.readouterr().out
+    for heading in ("engine, 1 core", "NumPy bit-planes", "NumPy reference", "pure Python"):
+        assert heading in out
+    rows = [line.split() for line in out.splitlines() if line.strip().startswith(("16 x 16 ", "70 x 70 "))]
+    assert [len(row) for row in rows] == [3 + 5, 3 + 5]  # the lattice, then five figures
+    assert all(float(figure) > 0 for row in rows for figure in row[3:])
+    assert "the engine equals the reference" in out
+    assert "x the NumPy reference" in out and "x pure Python" in out

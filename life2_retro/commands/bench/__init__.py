@@ -3,6 +3,8 @@
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
 `--line` a serial line's pace, `--players` the exhibit's computer players.
+`--game p2life` times p2life's engines (p2life.py): it has no original to
+run, so it is handled here, before any program is looked up.
 """
 
 from __future__ import annotations
@@ -13,8 +15,10 @@ from ..options import add_mode_options, add_reference_option, mode_from, positiv
 
 SUMMARY = (
     "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
-    "or a part of it: --render, --line, --players"
+    "or a part of it: --render, --line, --players; --game p2life: p2life's engines"
 )
+ENGINE_BENCHES = ("p2life",)
+"""Games benched by their engines' speed, not against an original."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -39,6 +43,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.game in ENGINE_BENCHES:
+        from . import p2life
+
+        return p2life.bench(args.seed)
     if args.render:
         from . import render
 

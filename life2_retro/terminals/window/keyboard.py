@@ -204,3 +204,19 @@ class KioskKeyboard(Keyboard):
                 window.backspace()
         elif kind == pygame.KEYDOWN and window.on_key is not None and is_typing(event, pygame):
             window.on_key()
+
+
+class CommandKeyboard(Keyboard):
+    """A viewer's keys, not a line's: each key struck goes to `on_key` by its pygame name ("space",
+    "s", "right"); closing, Esc, F11 and the terminal's own keys (the CRT's effects) work as ever."""
+
+    def __init__(self, on_key: Callable[[str], None]) -> None:
+        self.on_key = on_key
+
+    def handle(self, event: Any, window: PygameTerminal) -> None:
+        pygame = window.pygame
+        if self._window_event(event, window) or event.type != pygame.KEYDOWN:
+            return
+        if event.key in modifier_keys(pygame) or self._window_key(event, window):
+            return
+        self.on_key(pygame.key.name(event.key))

@@ -1,0 +1,268 @@
+"""`life2 study p2life`: the density study of Levene and Roussos's paper, reproducible from one seed.
+
+With no --experiment it runs the command line's own sweep (asymptotic density
+at the densities given, on one lattice and boundary) and writes its CSV.
+`--experiment NAME` (or `all`) runs the paper's experiments with their own
+defaults, writing a CSV and a PNG for each into --out, and holds the paper's
+claims against the results. The runs are done in this process, on N cores
+(`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`), by the same code.
+
+NumPy, Numba, matplotlib and tqdm come with the `study` extra, Dask with the
+`dask` extra; nothing heavy is imported until the study runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from ...automata.rules import VARIANTS, rules_for
+from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
+from ...automata.soup import BOUNDARIES, check_density
+from .experiments import EXPERIMENTS, Row, Settings, Sweep
+
+SUMMARY = "p2life's density study: asymptotic density, boundaries, sizes, loser/winner, mean field"
+LARGEST = 8192
+"""The biggest lattice side accepted: two bit-planes of 8 MiB each, and a soup drawn in 1 GiB."""
+
+
+def lattice_side(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= LARGEST:
+        raise argparse.ArgumentTypeError(
+            f"a lattice side is a whole number from 1 to {LARGEST}, not {text!r}"
+        )
+    return value
+
+
+def sides(text: str) -> tuple[int, ...]:
+    return tuple(lattice_side(part) for part in text.split(","))
+
+
+def densities(text: str) -> tuple[float, ...]:
+    """D[,D...]: each a probability from 0 to 1."""
+    chosen = []
+    for part in text.split(","):
+        try:
+            chosen.append(check_density(float(part)))
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"a density is a number from 0 to 1, not {part!r}") from None
+    return tuple(chosen)
+
+
+def at_least(least: int, what: str) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{what} is a whole number of at least {least}, not {text!r}")
+        return value
+
+    return parse
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("automaton", choices=["p2life"], help="the game studied")
+    parser.add_argument(
+        "--experiment",
+        choices=["sweep", *EXPERIMENTS, "all"],
+        default="sweep",
+        help="sweep (default): asymptotic density at --density on one --boundary, to --csv; "
+        "or one of the paper's experiments, or all of them, to --out",
+    )
+    parser.add_argument(
+        "--size", type=lattice_side, metavar="N", help="lattice side (default 256; mean-field 1024)"
+    )
+    parser.add_argument(
+        "--sizes", type=sides, metavar="N,N...", help="the sizes experiment's sides (16 to 1024)"
+    )
+    parser.add_argument(
+        "--density", type=densities, metavar="D[,D...]", help="initial densities (default 0.05, 0.1 ... 1)"
+    )
+    parser.add_argument("--runs", type=at_least(1, "--runs"), metavar="R", help="runs a point (default 100)")
+    parser.add_argument(
+        "--boundary",
+        choices=[*BOUNDARIES, "both"],
+        help="cutoff or periodic (sweep default cutoff; others both)",
+    )
+    parser.add_argument(
+        "--seed", type=at_least(0, "--seed"), default=1, metavar="S", help="the study's seed (default 1)"
+    )
+    parser.add_argument(
+        "--variant", choices=list(VARIANTS), default="0", help="the paper's rule variant (0: p2life)"
+    )
+    parser.add_argument(
+        "--cap",
+        type=at_least(1, "--cap"),
+        default=GENERATION_CAP,
+        metavar="G",
+        help="generation cap of a run",
+    )
+    parser.add_argument(
+        "--period-bound",
+        type=at_least(1, "--period-bound"),
+        default=PERIOD_BOUND,
+        metavar="P",
+        help=f"longest cycle looked for (default {PERIOD_BOUND})",
+    )
+    parser.add_argument("--csv", metavar="FILE", help="the sweep's table (default: stdout)")
+    parser.add_argument("--plot", metavar="PNG", help="the sweep's plot")
+    parser.add_argument("--out", metavar="DIR", default=".", help="where the experiments' CSVs and PNGs go")
+    parser.add_argument(
+        "--jobs", type=at_least(1, "--jobs"), default=1, metavar="N", help="processes (default 1)"
+    )
+    parser.add_argument("--scheduler", metavar="ADDRESS", help="run on this Dask scheduler (tcp://host:port)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument(
+        "--replot",
+        action="store_true",
+        help="run nothing: draw the plots and judge the claims again from the CSVs already in --out",
+    )
+
+
+def _checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Settings:
+    sweep = args.experiment == "sweep"
+    if not sweep and (args.csv or args.plot):
+        parser.error("--csv and --plot are the sweep's: the experiments write to --out")
+    for path in filter(None, (args.csv, args.plot)):
+        if path != "-" and not Path(path).resolve().parent.is_dir():
+            parser.error(f"no folder for {path}")
+    boundaries = (
+        None if args.boundary is None else BOUNDARIES if args.boundary == "both" else (args.boundary,)
+    )
+    return Settings(
+        seed=args.seed,
+        variant=args.variant,
+        cap=args.cap,
+        period_bound=args.period_bound,
+        size=args.size,
+        sizes=args.sizes,
+        densities=args.density,
+        runs=args.runs,
+        boundaries=boundaries,
+    )
+
+
+def write_csv(rows: list[Row], path: str | None) -> None:
+    """A table with a header row, to a file or (no path, or -) to stdout."""
+    if path in (None, "-"):
+        _write(rows, sys.stdout)
+        return
+    with open(path, "w", newline="", encoding="utf-8") as out:  # type: ignore[arg-type]
+        _write(rows, out)
+
+
+def _write(rows: list[Row], out: object) -> None:
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")  # type: ignore[arg-type]
+    writer.writeheader()
+    writer.writerows(rows)
+
+
+def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .execution import StudyError, run_points
+
+    settings = _checked(args, parser)
+    if args.replot:
+        return replot(args, parser, settings)
+    if args.experiment == "sweep":
+        experiments: list[Sweep] = [Sweep(settings)]
+    else:
+        names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+        experiments = [EXPERIMENTS[name](settings) for name in names]
+    needs: dict = {}
+    for experiment in experiments:
+        for point, runs in experiment.needs().items():
+            needs[point] = max(runs, needs.get(point, 0))
+    try:
+        results = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
+    except StudyError as exc:
+        print(f"life2 study: {exc}", file=sys.stderr)
+        return 2
+    tables: dict[str, list[Row]] = {}
+    for experiment in experiments:
+        tables.update(experiment.tables(results))
+    try:
+        if args.experiment == "sweep":
+            write_csv(tables["sweep"], args.csv)
+            if args.plot:
+                from . import plots
+
+                plots.asymptotic(tables["sweep"], args.plot)
+        else:
+            report(tables, args.out, settings.variant)
+    except OSError as exc:
+        print(f"life2 study: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _cell(text: str) -> object:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
+
+
+def read_csv(path: str) -> list[Row]:
+    with open(path, newline="", encoding="utf-8") as table:
+        return [{key: _cell(value) for key, value in row.items()} for row in csv.DictReader(table)]
+
+
+def replot(args: argparse.Namespace, parser: argparse.ArgumentParser, settings: Settings) -> int:
+    if args.experiment == "sweep":
+        parser.error("--replot is for the experiments' CSVs in --out: name one, or all")
+    names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+    prefix = _prefix(settings.variant)
+    try:
+        tables = {name: read_csv(os.path.join(args.out, f"{prefix}-{name}.csv")) for name in names}
+        report(tables, args.out, settings.variant)
+    except (OSError, KeyError, ValueError) as exc:
+        print(f"life2 study: cannot replot from {args.out}: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _prefix(variant: str) -> str:
+    return "p2life" if variant == "0" else f"p2life-variant-{variant}"
+
+
+def report(tables: dict[str, list[Row]], folder: str, variant: str) -> None:
+    """Each table as a CSV and a PNG in `folder`, then the claims and findings, printed and saved."""
+    from functools import partial
+
+    from ...automata.meanfield import mean_field
+    from . import claims, plots
+
+    os.makedirs(folder, exist_ok=True)
+    prefix = _prefix(variant)
+    drawers = {
+        "mean-field": partial(plots.mean_field, curve=partial(mean_field, rules=rules_for(variant))),
+        "asymptotic": plots.asymptotic,
+        "boundaries": plots.boundaries,
+        "sizes": plots.sizes,
+        "histogram": plots.histogram,
+    }
+    for name, rows in tables.items():
+        base = os.path.join(folder, f"{prefix}-{name}")
+        write_csv(rows, base + ".csv")
+        drawers[name](rows, base + ".png")
+        print(f"wrote {base}.csv and {base}.png")
+    lines = [f"* {line}" for line in claims.findings(tables)]
+    for verdict in claims.verdicts(tables):
+        lines.append(f"* **{verdict.claim}: {'true' if verdict.holds else 'false'}.** {verdict.numbers}")
+    if lines:
+        text = "\n".join(lines) + "\n"
+        print(text, end="")
+        with open(os.path.join(folder, f"{prefix}-claims.md"), "w", encoding="utf-8") as out:
+            out.write(text)
