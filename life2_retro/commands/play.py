@@ -28,7 +28,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
         with trace_file(args.trace) as on_line, open_terminal(args.terminal, **settings) as opened:
             terminal = for_program(opened, mode.entry.through_a_tty)
-            drive(mode.make(person=True).run(), terminal, on_line)
+            drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
             terminal.linger()  # a window keeps the last board in sight until the player is done
 
     return run_command("play", game)
