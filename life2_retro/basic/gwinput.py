@@ -19,6 +19,7 @@ from .printer import ScreenPrinter
 LINE_LIMIT = 255
 """Characters of the typed line the field reader sees (console.py read_line L146-148)."""
 _FIELD_BLANKS = b" \x00\n"
+EOF_MARK = b"\x1a"
 
 CTRL_C = 0x03
 BREAK_MARK = b"\x0e"
@@ -110,7 +111,11 @@ _KEY_ACTIONS = {
 
 
 def read_fields(line: bytes, count: int) -> tuple[list[bytes], bool]:
-    """`count` fields of a line, blanks dropped; and whether the count was wrong."""
+    """`count` fields of a line, blanks dropped; and whether the count was wrong.
+
+    The line is read as a file is (devicebase.py InputTextFile), and in a file Ctrl-Z (0x1A)
+    is the end: nothing after it is read (TextFileBase.read L267-273)."""
+    line = line.split(EOF_MARK, 1)[0]
     position = 0
     fields: list[bytes] = []
     separators: list[bytes] = []

@@ -89,16 +89,23 @@ def _wiped(rng: random.Random) -> bytes:
 
 
 def _long(rng: random.Random) -> bytes:
-    """A long line, then maybe Backspaces, Esc, Delete or the cursor keys over it."""
-    line = _text(rng, _length(rng))
+    """A long line (1 to 2,500 keys in all), ending in Backspaces (sometimes more than it holds),
+    an Esc, or the cursor keys, Delete and Ctrl-E; then maybe a move."""
+    move = _move(rng) if rng.random() < 0.5 else b""
+    length = max(1, min(_length(rng), 2500 - len(move)))
     tail = rng.randrange(5)
     if tail == 0:
-        line += bytes([BS]) * rng.randint(1, len(line) + 3)
+        back = rng.randint(1, length)
+        line = _text(rng, length - back) + bytes([BS]) * back
     elif tail == 1:
-        line += bytes([ESC])
-    elif tail == 2:
-        line += bytes([rng.choice((LEFT, UP, HOME, CTRL_B))]) * rng.randint(1, 30) + bytes([DEL, BS, CTRL_E])
-    return line + (_move(rng) if rng.random() < 0.5 else b"")
+        line = _text(rng, length - 1) + bytes([ESC])
+    elif tail == 2 and length > 8:
+        steps = rng.randint(1, min(30, length - 4))
+        keys = bytes([rng.choice((LEFT, UP, HOME, CTRL_B))]) * steps + bytes([DEL, BS, CTRL_E])
+        line = _text(rng, length - len(keys)) + keys
+    else:
+        line = _text(rng, length)
+    return line + move
 
 
 def _cursor(rng: random.Random) -> bytes:
