@@ -181,7 +181,6 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     mode = mode_from(args, parser, for_oracle=True)
     if args.editing and (args.input or mode.entry.editing_scripts is None):
         parser.error("--editing goes with --generate, for life2 (GW-BASIC's screen editor)")
-    kind = "editing" if args.editing else "generated"
     try:
         prepared = prepare("compare", mode, args.listing)
     except OracleUnusable as exc:
@@ -221,11 +220,13 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         if result.identical:
             print("identical")
     else:
-        failed = f", {len(result.original_failed)} where {label} failed" if result.original_failed else ""
-        print(
-            f"{result.identical} of {result.total} identical, {len(result.failures)} differ{failed} "
-            f"({mode.label}, {mode.runtime}, {kind} scripts, seed {args.seed}, {result.seconds:.0f} s)"
-        )
+        counts = [f"{result.identical} of {result.total} identical"]
+        if result.failures:
+            counts.append(f"{len(result.failures)} differ")
+        if result.original_failed:
+            counts.append(f"{len(result.original_failed)} where {label} failed")
+        what = [mode.label, mode.runtime, *(["editing scripts"] if args.editing else [])]
+        print(f"{', '.join(counts)} ({', '.join(what)}, seed {args.seed}, {result.seconds:.0f} s)")
     if result.failures:
         return 1
     return ORIGINAL_FAILED if result.original_failed else 0
