@@ -44,48 +44,65 @@ class GwLineEditor:
 
     def __init__(self, printer: ScreenPrinter) -> None:
         self.printer = printer
+        self.screen = printer.screen
+        self.start_row = self.furthest_left = self.furthest_right = 0
+        self.overwrite = True
 
     def edit(self, typed: bytes) -> EditedLine:
         """The keys of `typed` at the prompt just written, then Enter. Ctrl-C raises BasicError("break")."""
-        screen = self.printer.screen
+        self.begin()
+        for key in typed:
+            self.key(key)
+        return self.enter()
+
+    def begin(self) -> None:
+        """The prompt is written: editing starts just after it (read_line L116-119, _interact L157-161)."""
+        screen = self.screen
         if screen.row > 1:  # the prompt's row no longer continues the line above
             screen.set_wrap(screen.row - 1, False)
-        start_row = screen.row
-        furthest_left = furthest_right = screen.col  # just after the prompt
-        overwrite = True
-        for key in typed:
-            if key in _CURSOR_KEYS:
-                overwrite = True
-            if key == CTRL_C:
-                self.printer.send_to_stream(BREAK_MARK)
-                self.printer.newline()  # where the cursor is: the rest of the line is left as it was
-                raise BasicError("break")
-            if key == 0x08:
-                screen.backspace(start_row, furthest_left)
-            elif key == 0x1B:
-                line_start = screen.find_start_of_line(screen.row)
-                if line_start == start_row:
-                    screen.clear_line(line_start, furthest_left, quirky_scrolling=True)
-                else:
-                    screen.clear_line(line_start, 1)
-            elif key == 0x12:
-                overwrite = not overwrite
-            elif key in _KEY_ACTIONS:
-                _KEY_ACTIONS[key](screen)
-            elif key == 0x09:
-                screen.tab(overwrite)
-            elif key in (0x00, 0x07):
-                pass  # NUL is an extended code the editor drops (L238); BEL only beeps
-            elif overwrite:
-                screen.write_chars(bytes([key]), scroll_down=True)
+        self.start_row = screen.row
+        self.furthest_left = self.furthest_right = screen.col
+        self.overwrite = True
+
+    def key(self, key: int) -> None:
+        """One key (_interact L163-251)."""
+        screen = self.screen
+        if key in _CURSOR_KEYS:
+            self.overwrite = True
+        if key == CTRL_C:
+            self.printer.send_to_stream(BREAK_MARK)
+            self.printer.newline()  # where the cursor is: the rest of the line is left as it was
+            raise BasicError("break")
+        if key == 0x08:
+            screen.backspace(self.start_row, self.furthest_left)
+        elif key == 0x1B:
+            line_start = screen.find_start_of_line(screen.row)
+            if line_start == self.start_row:
+                screen.clear_line(line_start, self.furthest_left, quirky_scrolling=True)
             else:
-                screen.insert_chars(bytes([key]))
-            if screen.row == start_row:  # how far the cursor went on the prompt's row
-                furthest_left = min(screen.col, furthest_left)
-                furthest_right = max(screen.col, furthest_right)
-                if screen.col == WIDTH and screen.overflow:
-                    furthest_right += 1
-        text = screen.logical_line(screen.row, furthest_left, furthest_right - 1)
+                screen.clear_line(line_start, 1)
+        elif key == 0x12:
+            self.overwrite = not self.overwrite
+        elif key in _KEY_ACTIONS:
+            _KEY_ACTIONS[key](screen)
+        elif key == 0x09:
+            screen.tab(self.overwrite)
+        elif key in (0x00, 0x07):
+            pass  # NUL is an extended code the editor drops (L238); BEL only beeps
+        elif self.overwrite:
+            screen.write_chars(bytes([key]), scroll_down=True)
+        else:
+            screen.insert_chars(bytes([key]))
+        if screen.row == self.start_row:  # how far the cursor went on the prompt's row
+            self.furthest_left = min(screen.col, self.furthest_left)
+            self.furthest_right = max(screen.col, self.furthest_right)
+            if screen.col == WIDTH and screen.overflow:
+                self.furthest_right += 1
+
+    def enter(self) -> EditedLine:
+        """Enter: the logical line under the cursor is the answer (read_line L129-148)."""
+        screen = self.screen
+        text = screen.logical_line(screen.row, self.furthest_left, self.furthest_right - 1)
         screen.move_to_end()
         return EditedLine(text[:LINE_LIMIT].rstrip(b" \t\n"), text)
 
