@@ -1,8 +1,11 @@
-"""GW-BASIC's INPUT as PC-BASIC 2.0.8 does it: the screen editor, the fields, the numbers.
+"""GW-BASIC's INPUT as PC-BASIC 2.0.8 does it: the screen editor's keys, the fields, the numbers.
 
-The measurements behind each rule are in basic_reference/gwbasic.md.
-tests/basic/test_gwbasic_input.py runs PC-BASIC itself beside this module on
-thousands of lines and compares the echo, the messages and the stored bits.
+The rules, with the lines of PC-BASIC's source they come from, are in
+basic_reference/gwbasic.md. PC-BASIC itself runs beside this module in the
+tests: tests/basic/test_gwbasic_input.py compares the echo, the messages and
+the stored bits of thousands of lines; tests/basic/test_gwscreen.py the screen
+after random keys, cell by cell; tests/programs/test_editing_differential.py
+whole games typed with editing keys.
 """
 
 from __future__ import annotations

@@ -105,6 +105,20 @@ EDITED_MOVES = [
 ]
 
 
+EVERY_BYTE = [
+    # each byte but CR alone as an answer, Ctrl-C last (it ends the game)
+    [bytes([byte]) for byte in range(256) if byte not in (0x03, 0x0D)] + [b"\x03"],
+    # each byte inside a move, after the comma
+    [b"2," + bytes([byte]) + b"4" for byte in range(256) if byte not in (0x03, 0x0D)],
+]
+
+
+def test_every_byte_typed_at_input_is_identical(listing, oracle):
+    result = _compare(EVERY_BYTE)
+    assert result.identical == len(EVERY_BYTE), _report(result)
+    assert _life2(EVERY_BYTE[0]).endswith(b"? \x0e\r\nBreak in 701\r\n")
+
+
 @pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])
 def test_edited_moves_are_identical(listing, oracle, bugs):
     result = _compare(EDITED_MOVES, bugs)
