@@ -1,4 +1,4 @@
-"""GW-BASIC's screen editor at LIFE2's prompt, against PC-BASIC: the keys of issue 14 and 500
+"""GW-BASIC's screen editor at LIFE2's prompt, against PC-BASIC: the cases that first showed where life2 parted from it, and 500
 seeded scripts of editing keys (life2_retro/programs/life2_editing.py).
 
 Each case is compared byte for byte and line for line with PC-BASIC running the
@@ -55,7 +55,7 @@ def _life2(lines: list[bytes]) -> bytes:
     return run_in_memory(Life2Program(Dialect.GWBASIC, FAITHFUL).run(), lines).output
 
 
-ISSUE_CASES: dict[str, list[bytes]] = {
+QUIRK_CASES: dict[str, list[bytes]] = {
     "a line that wraps, then Backspace back across the wrap": [b"1,1" + b"x" * 76 + BS * 76],
     "Esc on the bottom row once the line has scrolled": [*SETUP, b" " * 79 + ESC + b"2,2"],
     "a line longer than 1,918 characters": [b"1,1" + b"7" * 2000],
@@ -68,13 +68,13 @@ ISSUE_CASES: dict[str, list[bytes]] = {
 
 
 def _shows(name: str, output: bytes) -> bool:
-    """What PC-BASIC does in each case, as the issue found it (and life2 must too)."""
+    """What PC-BASIC does in each case, as first found (and life2 must do too)."""
     if name.startswith("a line that wraps"):
         return b"? 1,1x\n\r\n?Redo from start\r\n" in output  # one Backspace was lost on the way back
     if name.startswith("Esc on the bottom row"):
         return b"? ,2\r\nILLEGAL COORDS. RETYPE" in output  # the answer lost its first character
     if name.startswith("a line longer"):
-        echo, typed = _echo(output, 0), ISSUE_CASES[name][0]
+        echo, typed = _echo(output, 0), QUIRK_CASES[name][0]
         return len(echo) < 1920 and typed.endswith(echo) and not echo.startswith(b"1,1")
     if name == "chr 1":
         return b"? \x01\r\n?Redo from start\r\n" in output
@@ -87,9 +87,9 @@ def _shows(name: str, output: bytes) -> bool:
     return b"? 1,1\xff\r\n?Redo from start\r\n" in output
 
 
-@pytest.mark.parametrize("name", list(ISSUE_CASES))
-def test_the_issues_cases_are_identical_in_transcript_and_trace(listing, oracle, name):
-    lines = ISSUE_CASES[name]
+@pytest.mark.parametrize("name", list(QUIRK_CASES))
+def test_the_quirk_cases_are_identical_in_transcript_and_trace(listing, oracle, name):
+    lines = QUIRK_CASES[name]
     assert _shows(name, _life2(lines)), name
     result = _compare([lines])
     assert result.identical == 1, _report(result)
@@ -158,7 +158,7 @@ Ctrl-K or Up), its new line takes the cursor to row 2, and before the next promp
 prints at least one more row there (`?Redo from start`, or `X,Y` and the mask): row 3."""
 
 
-def test_the_generated_scripts_reach_what_the_issue_asks_for():
+def test_the_generated_scripts_reach_every_row_byte_and_length():
     """Prompts on every screen row they can reach, every byte but CR typed (Ctrl-C included),
     lines of 1 to 2,500 characters, and Backspace and Esc in most scripts."""
     scripts = [editing_script(SEED, index) for index in range(SCRIPTS)]
