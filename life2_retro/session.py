@@ -13,15 +13,21 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from .events import INPUT_REQUEST, REDISPLAY, Echo, Notice, Run, Stop
-from .terminals.base import Terminal
+from .terminals.base import LineInterrupted, Terminal
 from .terminals.transcript import ScriptedTerminal
 
 LineHook = Callable[[int | str], None]
 """Called with each line execution enters (what TRON prints), or each C function it enters."""
 
 
-def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop:
-    """Feed the program's events to the terminal until the program stops."""
+def drive(
+    run: Run, terminal: Terminal, on_line: LineHook | None = None, break_key: bytes | None = None
+) -> Stop:
+    """Feed the program's events to the terminal until the program stops.
+
+    With `break_key`, a Ctrl-C at a prompt (the console's SIGINT, a serial line's Ctrl-C or BREAK)
+    is typed to the program as that key instead of ending the run: GW-BASIC's INPUT reads Ctrl-C
+    and breaks the program with its own message. The half-typed line is gone either way."""
     try:
         event = next(run)
         while True:
@@ -34,7 +40,7 @@ def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop
             elif kind is Echo:
                 terminal.echo(event)
             elif event is INPUT_REQUEST:
-                event = run.send(terminal.read_line())
+                event = run.send(_read_line(terminal, break_key))
                 continue
             elif event is REDISPLAY:
                 terminal.redisplay_from_here()
@@ -45,6 +51,15 @@ def drive(run: Run, terminal: Terminal, on_line: LineHook | None = None) -> Stop
             event = next(run)
     except StopIteration as stop:
         return stop.value
+
+
+def _read_line(terminal: Terminal, break_key: bytes | None) -> bytes | None:
+    try:
+        return terminal.read_line()
+    except (KeyboardInterrupt, LineInterrupted):
+        if break_key is None:
+            raise
+        return break_key
 
 
 @dataclass(frozen=True)

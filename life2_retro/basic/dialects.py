@@ -29,6 +29,10 @@ class DialectRules:
     erase: str
     """What the Backspace key sends: the character the BASIC's INPUT takes as erase
     (the 1978 BASIC's `_`, m6502.asm INLIN; GW-BASIC's BS)."""
+    break_key: bytes | None
+    """What a Ctrl-C struck at a prompt is to the BASIC: GW-BASIC's INPUT reads it as a key and
+    breaks the program (PC-BASIC console.py Console._interact L174-176); None where Ctrl-C is
+    left to stop life2 (the 1978 dialect, as before)."""
     ready: bytes
     """What the BASIC prints when a program stops and it returns to direct mode.
 
@@ -48,6 +52,7 @@ class Dialect(Enum):
         round_subscripts=True,
         significant_digits=7,
         erase="\b",
+        break_key=b"\x03",
         ready=b"",
     )
     MS1978 = DialectRules(
@@ -58,6 +63,7 @@ class Dialect(Enum):
         round_subscripts=False,
         significant_digits=6,
         erase="_",
+        break_key=None,
         ready=b"\r\nOK\r\n",
     )
 

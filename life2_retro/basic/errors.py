@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from .dialects import Dialect
 
-# code: (GW-BASIC message, 1978 two-letter code)
-_MESSAGES: dict[str, tuple[str, str]] = {
+# code: (GW-BASIC message, 1978 two-letter code; None where only GW-BASIC raises it)
+_MESSAGES: dict[str, tuple[str, str | None]] = {
     "undefined-line": ("Undefined line number", "US"),
     "illegal-function-call": ("Illegal function call", "FC"),
     "subscript-out-of-range": ("Subscript out of range", "BS"),
@@ -17,6 +17,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "next-without-for": ("NEXT without FOR", "NF"),
     "return-without-gosub": ("RETURN without GOSUB", "RG"),
     "out-of-data": ("Out of DATA", "OD"),
+    "break": ("Break", None),  # Ctrl-C at GW-BASIC's INPUT (gwinput.GwLineEditor)
 }
 
 
@@ -43,4 +44,6 @@ def error_message(dialect: Dialect, code: str, line: int, column: int) -> bytes:
     if dialect is Dialect.GWBASIC:
         lead = b"\r\n" if column else b""
         return lead + f"{text} in {line}".encode("ascii") + b"\r\n"
+    if short is None:
+        raise ValueError(f"the 1978 BASIC has no {code!r} error here")
     return f"\r\n?{short} ERROR IN  {line}".encode("ascii") + dialect.rules.ready

@@ -1,8 +1,11 @@
-"""GW-BASIC's INPUT as PC-BASIC 2.0.8 does it: the screen editor, the fields, the numbers.
+"""GW-BASIC's INPUT as PC-BASIC 2.0.8 does it: the screen editor's keys, the fields, the numbers.
 
-The measurements behind each rule are in basic_reference/gwbasic.md.
-tests/basic/test_gwbasic_input.py runs PC-BASIC itself beside this module on
-thousands of lines and compares the echo, the messages and the stored bits.
+The rules, with the lines of PC-BASIC's source they come from, are in
+basic_reference/gwbasic.md. PC-BASIC itself runs beside this module in the
+tests: tests/basic/test_gwbasic_input.py compares the echo, the messages and
+the stored bits of thousands of lines; tests/basic/test_gwscreen.py the screen
+after random keys, cell by cell; tests/programs/test_editing_differential.py
+whole games typed with editing keys.
 """
 
 from __future__ import annotations
@@ -12,66 +15,127 @@ from dataclasses import dataclass
 
 from . import mbf
 from .editing import EditedLine
-from .printer import BOTTOM_ROW, ScreenPrinter
+from .errors import BasicError
+from .gwscreen import WIDTH
+from .printer import ScreenPrinter
 
 LINE_LIMIT = 255
-"""Characters of the typed line the field reader sees."""
-_BACKSPACE, _ESCAPE = 0x08, 0x1B
+"""Characters of the typed line the field reader sees (console.py read_line L146-148)."""
 _FIELD_BLANKS = b" \x00\n"
+EOF_MARK = b"\x1a"
 
-
-def _reaches_basic(byte: int) -> bool:
-    return 0x20 <= byte < 0x7F or byte in (_BACKSPACE, _ESCAPE)
-
-
-def supported_keys(typed: bytes) -> bytes:
-    """The bytes of a typed line that life2's GW-BASIC acts on: printable ASCII, Backspace, Esc.
-
-    Every other byte (Tab, the cursor and editing keys, Ctrl-C, 8-bit
-    characters) is dropped before the BASIC sees it. PC-BASIC's screen editor
-    would act on them in ways that depend on the whole screen; the oracle is
-    given the same keys, so a comparison is always about the same keystrokes.
-    """
-    return bytes(b for b in typed if _reaches_basic(b))
+CTRL_C = 0x03
+BREAK_MARK = b"\x0e"
+"""What PC-BASIC writes to its output stream alone when Ctrl-C breaks an INPUT (console.py L123-125)."""
+_CURSOR_KEYS = frozenset(b"\x1e\x1f\x1c\x1d\x0b\x0e")
+"""Up, Down, Right, Left, Home, End as Ctrl keys: each one leaves insert mode (console.py L168-173)."""
 
 
 # -- the screen editor -----------------------------------------------------------------------------
 
 
 class GwLineEditor:
-    """PC-BASIC's screen editor, as far as a typed line needs it."""
+    """INPUT's keys on PC-BASIC's screen (console.py Console.read_line and _interact).
+
+    Each byte of a typed line is one key: the byte itself for printable characters and the Ctrl
+    keys, and for 0x80-0xFF the character of code page 437 with that code, as Alt and the
+    number on the keypad type it (inputs/keyboard.py Keyboard._key_up L281-286) and as
+    PC-BASIC reads a file of keys. NUL is the keyboard's NUL key (Ctrl-2), an extended code,
+    which the editor ignores. Enter ends the line: the answer is the logical line under the
+    cursor, wherever the keys left it.
+    """
 
     def __init__(self, printer: ScreenPrinter) -> None:
         self.printer = printer
+        self.screen = printer.screen
+        self.start_row = self.furthest_left = self.furthest_right = 0
+        self.overwrite = True
 
     def edit(self, typed: bytes) -> EditedLine:
-        printer = self.printer
-        start = printer.column  # where typing starts, just after the prompt
-        text = bytearray()
-        longest = 0
-        for char in supported_keys(typed):
-            if char == _BACKSPACE:
-                if text:
-                    text.pop()
-            elif char == _ESCAPE:
-                text.clear()
+        """The keys of `typed` at the prompt just written, then Enter. Ctrl-C raises BasicError("break")."""
+        self.begin()
+        for key in typed:
+            self.key(key)
+        return self.enter()
+
+    def begin(self) -> None:
+        """The prompt is written: editing starts just after it (read_line L116-119, _interact L157-161)."""
+        screen = self.screen
+        if screen.row > 1:  # the prompt's row no longer continues the line above
+            screen.set_wrap(screen.row - 1, False)
+        self.start_row = screen.row
+        self.furthest_left = self.furthest_right = screen.col
+        self.overwrite = True
+
+    def key(self, key: int) -> None:
+        """One key (_interact L163-251)."""
+        screen = self.screen
+        if key in _CURSOR_KEYS:
+            self.overwrite = True
+        if key == CTRL_C:
+            self.printer.send_to_stream(BREAK_MARK)
+            self.printer.newline()  # where the cursor is: the rest of the line is left as it was
+            raise BasicError("break")
+        if key == 0x08:
+            screen.backspace(self.start_row, self.furthest_left)
+        elif key == 0x1B:
+            line_start = screen.find_start_of_line(screen.row)
+            if line_start == self.start_row:
+                screen.clear_line(line_start, self.furthest_left, quirky_scrolling=True)
             else:
-                text.append(char)
-            longest = max(longest, len(text))
-        # On the bottom row, a line that wraps scrolls the screen while it is typed, and
-        # PC-BASIC reads it back from the second column: the prompt's own space comes with
-        # it (gwbasic.md, "the bottom row").
-        wraps = start + longest > printer.width
-        echo = (b" " + text) if printer.row == BOTTOM_ROW and wraps and start == 2 else bytes(text)
-        printer.note_echo(len(text))  # the screen holds the prompt and the text, not the extra space
-        return EditedLine(bytes(echo[:LINE_LIMIT]).rstrip(b" \t\n"), bytes(echo))
+                screen.clear_line(line_start, 1)
+        elif key == 0x12:
+            self.overwrite = not self.overwrite
+        elif key in _KEY_ACTIONS:
+            _KEY_ACTIONS[key](screen)
+        elif key == 0x09:
+            screen.tab(self.overwrite)
+        elif key in (0x00, 0x07):
+            pass  # NUL is an extended code the editor drops (L238); BEL only beeps
+        elif self.overwrite:
+            screen.write_chars(bytes([key]), scroll_down=True)
+        else:
+            screen.insert_chars(bytes([key]))
+        if screen.row == self.start_row:  # how far the cursor went on the prompt's row
+            self.furthest_left = min(screen.col, self.furthest_left)
+            self.furthest_right = max(screen.col, self.furthest_right)
+            if screen.col == WIDTH and screen.overflow:
+                self.furthest_right += 1
+
+    def enter(self) -> EditedLine:
+        """Enter: the logical line under the cursor is the answer (read_line L129-148)."""
+        screen = self.screen
+        text = screen.logical_line(screen.row, self.furthest_left, self.furthest_right - 1)
+        screen.move_to_end()
+        return EditedLine(text[:LINE_LIMIT].rstrip(b" \t\n"), text)
+
+
+_KEY_ACTIONS = {
+    0x02: lambda screen: screen.skip_word_left(),  # Ctrl-B
+    0x05: lambda screen: screen.clear_line(screen.row, screen.col),  # Ctrl-E: to the end of the line
+    0x06: lambda screen: screen.skip_word_right(),  # Ctrl-F
+    0x0A: lambda screen: screen.line_feed(),  # Ctrl-J
+    0x0B: lambda screen: screen.set_pos(1, 1),  # Ctrl-K: home
+    0x0C: lambda screen: screen.clear_view(),  # Ctrl-L
+    0x0E: lambda screen: screen.move_to_end(),  # Ctrl-N: end
+    0x1C: lambda screen: screen.incr_pos(),  # right
+    0x1D: lambda screen: screen.decr_pos(),  # left
+    0x1E: lambda screen: screen.up(),
+    0x1F: lambda screen: screen.down(),
+    0x7F: lambda screen: screen.delete_char(),  # DEL (Ctrl-Backspace)
+}
+"""The editing keys that need nothing but the screen (console.py _interact L201-226)."""
 
 
 # -- fields ---------------------------------------------------------------------------------------
 
 
 def read_fields(line: bytes, count: int) -> tuple[list[bytes], bool]:
-    """`count` fields of a line, blanks dropped; and whether the count was wrong."""
+    """`count` fields of a line, blanks dropped; and whether the count was wrong.
+
+    The line is read as a file is (devicebase.py InputTextFile), and in a file Ctrl-Z (0x1A)
+    is the end: nothing after it is read (TextFileBase.read L267-273)."""
+    line = line.split(EOF_MARK, 1)[0]
     position = 0
     fields: list[bytes] = []
     separators: list[bytes] = []
@@ -196,7 +260,8 @@ def assign_single(number: mbf.Mbf, overflow: Callable[[], None]) -> float:
 
 
 def scan_gw_response(line: bytes, count: int, printer: ScreenPrinter) -> list[float] | None:
-    """The numbers of a line, or None for ?Redo from start; Overflow messages as GW-BASIC prints them."""
+    """The numbers of a line, or None for ?Redo from start; Overflow messages as GW-BASIC prints them
+    (values.py FloatErrorHandler.handle: Console.write_line)."""
 
     def overflow() -> None:
         printer.write_raw(b"Overflow\r\n")

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .dialects import Dialect
 from .errors import BasicError
+from .gwscreen import TextScreen
 from .numbers import format_number
 
 
@@ -42,8 +43,6 @@ CR = "\r"
 """CHR$(13), as a PRINT item."""
 
 ZONE_WIDTH = 14
-BOTTOM_ROW = 24
-"""PC-BASIC's last scrolling screen row (the 25th holds the function keys)."""
 
 
 def make_printer(dialect: Dialect) -> Printer:
@@ -60,8 +59,6 @@ class Printer:
         self.out = bytearray()
         self.column = 0
         """Characters sent since the carriage last returned (0 is the left margin)."""
-        self.row = 1
-        """The screen row of the cursor (GW-BASIC's screen editor depends on it); it stops at the bottom."""
 
     def print_items(self, items: Iterable[object], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
@@ -77,29 +74,22 @@ class Printer:
             else:
                 self.number(item)  # type: ignore[arg-type]
         if end == "\n":
-            self.newline()
+            self.end_statement()
         elif end == ",":
             self.comma()
 
+    def end_statement(self) -> None:
+        """The new line that ends a PRINT statement without `;` or `,`."""
+        self.newline()
+
     def newline(self) -> None:
-        """The end of a PRINT line: CR LF in both dialects."""
+        """The end of a line: CR LF in both dialects."""
         self.out += b"\r\n"
         self.column = 0
-        self.advance_rows(1)
-
-    def advance_rows(self, rows: int) -> None:
-        """The screen scrolls once the cursor reaches the bottom row."""
-        self.row = min(BOTTOM_ROW, self.row + rows)
 
     def write_raw(self, data: bytes) -> None:
         """Bytes the BASIC sends as they are (prompts, messages), with the column kept."""
-        for byte in data:
-            if byte in (0x0D, 0x0A):
-                self.column = 0
-            elif byte >= 0x20:
-                self.column += 1
-        self.advance_rows(data.count(b"\n"))
-        self.out += data
+        raise NotImplementedError
 
     # -- dialect-specific ---------------------------------------------------------------------
 
@@ -179,67 +169,83 @@ class TeletypePrinter(Printer):
 
 
 class ScreenPrinter(Printer):
-    """GW-BASIC on PC-BASIC's 80-column screen."""
+    """GW-BASIC on PC-BASIC's 80x25 screen: every byte goes onto the screen (gwscreen.TextScreen),
+    and the columns that PRINT, TAB and commas judge by are the screen cursor's.
+
+    `out` is PC-BASIC's output stream: what Console.write copies there, CR as CR LF. `column` is
+    the cursor column less one, so it is 0 exactly when an error message needs no new line first
+    (Console.start_line)."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        super().__init__(dialect)
+        self.screen = TextScreen()
+
+    def send(self, data: bytes) -> None:
+        """Console.write: onto the screen, and into the stream."""
+        self.out += self.screen.write(data)
+        self.column = self.screen.col - 1
+
+    def send_to_stream(self, data: bytes) -> None:
+        """Bytes PC-BASIC writes to its output stream alone, not to the screen (the 0x0E of a Break)."""
+        self.out += data
 
     def screen_column(self) -> int:
-        """The cursor column 1..80; after a full row it stays on 80 until the next character."""
-        if self.column == 0:
-            return 1
-        within = self.column % self.width
-        return self.width if within == 0 else within + 1
+        """The cursor column 1..80 (SCRNFile.col): after a full row it stays on 80, overflowed,
+        until the next character."""
+        return self.screen.col
+
+    def newline(self) -> None:
+        """Console.write_line: a CR, which the screen makes a new line and the stream CR LF."""
+        self.send(b"\r")
+
+    def end_statement(self) -> None:
+        """A PRINT that ends with the cursor overflowed on column 80 ends two lines: one for the
+        overflow, one for the statement (formatter.py Formatter.format)."""
+        if self.screen.overflow:
+            self.newline()
+        self.newline()
+
+    def write_raw(self, data: bytes) -> None:
+        """Prompts and messages, given as they appear in the stream: a CR LF in them is one CR
+        to the console (as Console.write_line sends it)."""
+        self.send(data.replace(b"\r\n", b"\r"))
 
     def number(self, value: float) -> None:
         self.string(format_number(value, self.dialect) + b" ")
 
     def string(self, text: bytes) -> None:
-        # An item that would pass the right margin starts a new line, unless the cursor is
-        # at the left margin or the item holds its own line end; inside an item the screen
-        # wraps without sending anything.
-        if b"\r" not in text and b"\n" not in text:
-            visible = sum(1 for b in text if b >= 0x20)
-            column = self.screen_column()
-            if column != 1 and column - 1 + visible > self.width:
-                self.newline()
-        self.out += self.render(text)
-
-    def render(self, text: bytes) -> bytes:
-        out = bytearray()
+        """SCRNFile.write: an item whose first line would pass the right margin starts a new line,
+        unless the cursor is in column 1 or the item holds a CR or LF. BS counts -1, other control
+        characters 0. Inside an item the screen wraps by itself."""
+        width = 0
         for byte in text:
-            if byte == 0x0D:  # the screen turns CR into a new line: CR LF on the stream
-                out += b"\r\n"
-                self.column = 0
-                self.advance_rows(1)
-            elif byte == 0x0A:
-                out.append(byte)
-                self.column = 0
-                self.advance_rows(1)
-            else:
-                if self.column and self.column % self.width == 0:
-                    self.advance_rows(1)  # the screen wraps to its next row
-                out.append(byte)
-                self.column += 1
-        return bytes(out)
-
-    def note_echo(self, length: int) -> None:
-        """The screen editor wrote a typed line of `length` characters."""
-        for _ in range(length):
-            if self.column and self.column % self.width == 0:
-                self.advance_rows(1)
-            self.column += 1
+            if byte in (0x0D, 0x0A):
+                break
+            if byte == 0x08:
+                width -= 1
+            elif byte >= 0x20:
+                width += 1
+        else:
+            column = self.screen_column()
+            if column != 1 and column - 1 + width > self.width:
+                self.newline()
+        self.send(text)
 
     def tab(self, argument: int) -> None:
+        """Formatter._print_tab: TAB(n) goes to column (n-1) mod 80 + 1; left of the cursor, on a new line."""
         target = max(0, argument - 1) % self.width + 1
         current = self.screen_column()
         if target < current:
             self.newline()
-            self.out += self.render(b" " * (target - 1))
+            self.send(b" " * (target - 1))
         else:
-            self.out += self.render(b" " * (target - current))
+            self.send(b" " * (target - current))
 
     def comma(self) -> None:
+        """Formatter._print_comma: on to the next 14-column zone; from the fifth zone, a new line."""
         current = self.screen_column()
         next_zone = (current - 1) // ZONE_WIDTH + 1
         if next_zone >= self.width // ZONE_WIDTH:
             self.newline()
         else:
-            self.out += self.render(b" " * (1 + ZONE_WIDTH * next_zone - current))
+            self.send(b" " * (1 + ZONE_WIDTH * next_zone - current))

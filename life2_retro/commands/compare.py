@@ -4,6 +4,11 @@ The program's reference adapter (the registry names it) runs the original:
 for LIFE2, PC-BASIC runs the 1978 listing with our patch lines merged over it
 for every bug switched off. life2 runs the same mode. Both transcripts and both
 traces must be identical, byte for byte and line for line.
+
+The original can fail on a script where life2 does not: PC-BASIC 2.0.8 itself
+raises a Python exception on a few inputs (`&H-10001,2` gives `struct.error`).
+Such a script proves nothing either way; it is counted apart, with the reason,
+and never shown as a traceback.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ import os
 import sys
 import time
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 
 from ..events import Stop
@@ -24,6 +29,8 @@ from ..session import GameRun, run_in_memory
 from .options import Mode, add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
+ORIGINAL_FAILED = 3
+"""The exit status when nothing differs but the original failed on some script (1: some differ)."""
 CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)
 """Where life2 stops a run that the original would go on with for ever, or crash in: there its
 output must be a beginning of the original's."""
@@ -107,19 +114,36 @@ class CompareResult:
     total: int
     identical: int
     failures: list[tuple[int, list[Mismatch]]]
+    """The scripts that differ, with where."""
     seconds: float
+    original_failed: list[tuple[int, str]] = field(default_factory=list)
+    """The scripts the original's own software failed on, with why: neither identical nor different."""
+
+
+def life2_differences(mode: Mode, script: Script, theirs: OracleRun, label: str) -> list[Mismatch]:
+    """Where life2 parts from the original on one script; a crash of life2 is a difference too."""
+    try:
+        ours = run_in_memory(mode.make(script.seed).run(), script.lines)
+    except Exception as exc:  # noqa: BLE001 - reported as what it is, not as a traceback
+        return [Mismatch("run", 0, f"life2 itself failed: {type(exc).__name__}: {exc}")]
+    return differences(ours, theirs, label)
 
 
 def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs: int) -> CompareResult:
     started = time.perf_counter()
     failures: list[tuple[int, list[Mismatch]]] = []
+    original_failed: list[tuple[int, str]] = []
     adapter = mode.entry.reference_adapter()
     theirs_all = oracle_runs(adapter, prepared, batch, jobs)
     for index, (script, theirs) in enumerate(zip(batch, theirs_all, strict=True)):
-        found = differences(run_in_memory(mode.make(script.seed).run(), script.lines), theirs, adapter.LABEL)
+        if theirs.failed is not None:
+            original_failed.append((index, theirs.failed))
+            continue
+        found = life2_differences(mode, script, theirs, adapter.LABEL)
         if found:
             failures.append((index, found))
-    return CompareResult(len(batch), len(batch) - len(failures), failures, time.perf_counter() - started)
+    identical = len(batch) - len(failures) - len(original_failed)
+    return CompareResult(len(batch), identical, failures, time.perf_counter() - started, original_failed)
 
 
 def prepare(command: str, mode: Mode, reference_path: str | None) -> object:
@@ -136,6 +160,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--input", metavar="FILE", help="one script: one typed response per line")
     source.add_argument("--generate", type=positive_int, metavar="N", help="N generated scripts")
+    parser.add_argument(
+        "--editing",
+        action="store_true",
+        help="with --generate: scripts of editing keys (Backspace, Esc, the cursor and control keys, "
+        "lines up to 2,500 characters) for GW-BASIC's screen editor",
+    )
     parser.add_argument(
         "--seed",
         type=int,
@@ -154,6 +184,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ..terminals.transcript import read_responses
 
     mode = mode_from(args, parser, for_oracle=True)
+    if args.editing and (args.input or mode.entry.editing_scripts is None):
+        parser.error("--editing goes with --generate, for life2 (GW-BASIC's screen editor)")
     try:
         prepared = prepare("compare", mode, args.listing)
     except OracleUnusable as exc:
@@ -162,6 +194,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     try:
         if args.input:
             batch = [Script(read_responses(args.input), args.seed)]
+        elif args.editing:
+            batch = [mode.entry.editing_script(args.seed, index) for index in range(args.generate)]
         else:
             batch = [mode.entry.script(args.seed, index) for index in range(args.generate)]
         jobs = args.jobs or os.cpu_count() or 1  # with its idle yields skipped, PC-BASIC is busy, not idle
@@ -172,17 +206,32 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    label = mode.entry.reference_adapter().LABEL
+
+    def name(index: int) -> str:
+        return args.input if args.input else f"script {index} of seed {args.seed}"
+
     for index, found in result.failures[: args.show]:
-        name = args.input if args.input else f"script {index} of seed {args.seed}"
-        print(f"{name}: differs")
+        print(f"{name(index)}: differs")
         for mismatch in found:
-            print(f"  {mismatch.what} differs at {mismatch.detail}")
+            print(
+                f"  {mismatch.what} differs at {mismatch.detail}"
+                if mismatch.what != "run"
+                else f"  {mismatch.detail}"
+            )
+    for index, why in result.original_failed[: args.show]:
+        print(f"{name(index)}: {label} failed ({why}); nothing to compare")
     if args.input:
-        if not result.failures:
+        if result.identical:
             print("identical")
     else:
-        print(
-            f"{result.identical} of {result.total} identical ({mode.label}, {mode.runtime}, "
-            f"seed {args.seed}, {result.seconds:.0f} s)"
-        )
-    return 0 if not result.failures else 1
+        counts = [f"{result.identical} of {result.total} identical"]
+        if result.failures:
+            counts.append(f"{len(result.failures)} differ")
+        if result.original_failed:
+            counts.append(f"{len(result.original_failed)} where {label} failed")
+        what = [mode.label, mode.runtime, *(["editing scripts"] if args.editing else [])]
+        print(f"{', '.join(counts)} ({', '.join(what)}, seed {args.seed}, {result.seconds:.0f} s)")
+    if result.failures:
+        return 1
+    return ORIGINAL_FAILED if result.original_failed else 0

@@ -150,6 +150,11 @@ class Mode:
         return self.entry.erase_key(self.runtime)
 
     @property
+    def break_key(self) -> bytes | None:
+        """What Ctrl-C at a prompt is to this runtime: a key for its editor, or None (it stops life2)."""
+        return self.entry.break_key(self.runtime)
+
+    @property
     def label(self) -> str:
         """As reports say it: `faithful`, `fixed` or the switches that are on."""
         if self.bugs == frozenset(self.entry.bugs):

@@ -36,7 +36,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if args.instructions:
                 opened.write(sheet(mode.entry.name))
             terminal = for_program(opened, mode.entry.through_a_tty)
-            drive(mode.make(person=True).run(), terminal, on_line)
+            drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
             terminal.linger()  # a window keeps the last board in sight until the player is done
 
     return run_command("play", game)

@@ -100,6 +100,9 @@ class ProgramEntry:
     computer_help: str = ""
     settings: tuple[Setting, ...] = ()
     """What else it offers (board size, rule variant): keywords of its `make_program`."""
+    editing_scripts: str | None = None
+    """The module whose `editing_script(seed, index)` gives seeded editing keys (a screen editor's
+    test), or None when the program has none."""
     through_a_tty: bool = False
     """Whether the original wrote through a Unix tty, which turns its newlines into CR LF and its tabs
     into spaces on the way to a terminal (a BASIC sends its own CR LF)."""
@@ -153,6 +156,10 @@ class ProgramEntry:
         """What Backspace should send to the runtime's line editor (the 1978 BASIC's `_`)."""
         return self.load().erase_key(self.check_runtime(runtime))
 
+    def break_key(self, runtime: str) -> bytes | None:
+        """What Ctrl-C at a prompt is to the runtime: a key its editor reads, or None (it stops life2)."""
+        return self.load().break_key(self.check_runtime(runtime))
+
     def resolve_bugs(self, fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
         return resolve(self.bugs, fixed, switches)
 
@@ -160,6 +167,12 @@ class ProgramEntry:
         """Generated script `index` of `seed`: always the same lines (and game seed)."""
         made = import_module(self.scripts).script(seed, index)
         return made if isinstance(made, Script) else Script(made)
+
+    def editing_script(self, seed: int, index: int) -> Script:
+        """Generated editing script `index` of `seed` (ValueError if the program has none)."""
+        if self.editing_scripts is None:
+            raise ValueError(f"{self.name} has no editing scripts")
+        return Script(import_module(self.editing_scripts).editing_script(seed, index))
 
     def reference_adapter(self) -> ModuleType:
         if self.reference is None:
@@ -177,6 +190,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         scripts="life2_retro.programs.life2_scripts",
         reference="life2_retro.reference.life2",
         oracle_runtime="gwbasic",
+        editing_scripts="life2_retro.programs.life2_editing",
     ),
     "cell-life": ProgramEntry(
         name="cell-life",

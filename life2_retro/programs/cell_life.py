@@ -710,3 +710,8 @@ def make_program(
 def erase_key(runtime: str) -> str:
     """The tty's erase, for a keyboard's Backspace: the line is edited before the program reads it."""
     return "\b"
+
+
+def break_key(runtime: str) -> bytes | None:
+    """Ctrl-C is the tty's interrupt: it stops the program, and with it life2."""
+    return None

@@ -572,3 +572,8 @@ def make_program(
 def erase_key(runtime: str) -> str:
     """The dialect's erase key, for a keyboard's Backspace."""
     return Dialect.named(runtime).rules.erase
+
+
+def break_key(runtime: str) -> bytes | None:
+    """What Ctrl-C at a prompt is to the dialect's INPUT: a key (GW-BASIC), or None (it stops life2)."""
+    return Dialect.named(runtime).rules.break_key

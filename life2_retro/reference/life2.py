@@ -10,10 +10,9 @@ through these few functions.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..basic.gwinput import supported_keys
 from ..programs import Script
 from ..programs.life2 import Life2Program, make_program
 from ..programs.life2_bugs import BUG_NAMES
@@ -29,11 +28,6 @@ SPED_UP = True
 """The tests run PC-BASIC with speed-ups that change nothing it computes (pcbasic_speed.py)."""
 RUNTIME = "gwbasic"
 """PC-BASIC is a GW-BASIC: the one dialect it can be the oracle of."""
-
-
-def oracle_keys(responses: Sequence[bytes]) -> list[bytes]:
-    """The keystrokes PC-BASIC gets: what reaches life2's BASIC, nothing it drops."""
-    return [supported_keys(response) for response in responses]
 
 
 def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
@@ -56,7 +50,7 @@ def prepare(command: str, listing_path: str | None, runtime: str, bugs: frozense
 def run(program: bytes, script: Script, as_installed: bool = False) -> OracleRun:
     """One script on the prepared program. `as_installed` times PC-BASIC without the tests'
     speed-ups (pcbasic_speed.py), which change nothing it computes."""
-    return run_program(program, oracle_keys(script.lines), quick=not as_installed)
+    return run_program(program, script.lines, quick=not as_installed)
 
 
 # -- a generation, timed on both sides -------------------------------------------------------------

@@ -14,6 +14,9 @@ class OracleRun:
     complete: bool = True
     """False when the original was cut off: it went on printing, or went silent, past the oracle's
     limits (a C retry loop prints for ever); its output is then only a beginning."""
+    failed: str | None = None
+    """Why the oracle's own software broke down on this script (an exception inside PC-BASIC), or None.
+    Its output and trace then stop where it broke; such a run is not a difference."""
 
 
 class OracleUnavailable(Exception):

@@ -1,7 +1,10 @@
 """Scripted input and exact output: the terminal behind `life2 run` and the tests.
 
 Every byte the BASIC sends is kept, the echo included, so the transcript is the
-BASIC's own output stream.
+BASIC's own output stream. GW-BASIC's echo can hold any byte that was typed
+(and a Break adds 0x0E), so when `life2 run` writes to a terminal rather than a
+file or a pipe, control and 8-bit bytes are shown as `cat -v` shows them
+(`^N`, `M-^B`) and none of them acts on that terminal.
 """
 
 from __future__ import annotations
@@ -29,6 +32,28 @@ def split_line(line: bytes) -> list[bytes]:
     return line.split(b"\r")
 
 
+_AS_THEY_ARE = frozenset(range(0x20, 0x7F)) | {0x07, 0x08, 0x09, 0x0A, 0x0D}
+
+
+def _visible_byte(byte: int) -> bytes:
+    if byte in _AS_THEY_ARE:
+        return bytes([byte])
+    meta = b"M-" if byte >= 0x80 else b""
+    byte &= 0x7F
+    if byte >= 0x20 and byte != 0x7F:
+        return meta + bytes([byte])
+    return meta + b"^" + bytes([byte ^ 0x40])
+
+
+_VISIBLE = [_visible_byte(byte) for byte in range(256)]
+
+
+def visible(data: bytes) -> bytes:
+    """`data` safe for a terminal to show: printable ASCII, CR, LF, Tab, BS and BEL as they are,
+    every other byte in `cat -v` notation."""
+    return b"".join(_VISIBLE[byte] for byte in data)
+
+
 def read_responses(path: str) -> list[bytes]:
     """A script file: one response per line, CR, LF or CRLF ending each."""
     with open(path, "rb") as handle:
@@ -46,9 +71,10 @@ class TranscriptTerminal(Terminal):
         self._output = output
         self._pending: list[bytes] = []
         self.raw = raw
+        self._to_a_terminal = _is_a_terminal(output)
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
-        self._output.write(data)
+        self._output.write(visible(data) if self._to_a_terminal else data)
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         if self.raw:
@@ -70,6 +96,13 @@ class TranscriptTerminal(Terminal):
 
     def close(self) -> None:
         self._output.flush()
+
+
+def _is_a_terminal(stream: BinaryIO) -> bool:
+    try:
+        return stream.isatty()
+    except (OSError, ValueError):
+        return False
 
 
 class ScriptedTerminal(Terminal):

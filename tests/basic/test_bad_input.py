@@ -1,8 +1,13 @@
 """Whatever a person or a serial line can send: no crash, no hang, the dialect's own answer.
 
-And nothing a player types reaches the output as a control sequence: the
-transcript may hold printable ASCII, CR, LF and BEL (the 1978 BASIC echoes a
-typed BEL and rings it for a full buffer), nothing else.
+And nothing reaches the output that the BASIC would not send. In the 1978
+BASIC the transcript may hold printable ASCII, CR, LF and BEL (it echoes a
+typed BEL and rings it for a full buffer), nothing else. GW-BASIC echoes the
+screen line it reads, and that holds every character typed into it, control
+characters and code page 437 included, as PC-BASIC's stream does; a Ctrl-C adds
+the 0x0E PC-BASIC writes at a Break. Nothing else is allowed there either.
+(What a terminal shows of these bytes is the terminal's business: see
+tests/terminals.)
 """
 
 from __future__ import annotations
@@ -22,9 +27,14 @@ from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 ALLOWED = set(range(0x20, 0x7F)) | {0x0D, 0x0A, 0x07}
 
 
-def assert_clean(output: bytes) -> None:
-    bad = sorted({b for b in output if b not in ALLOWED})
+def assert_clean(output: bytes, dialect: Dialect = Dialect.MS1978, typed: bytes = b"") -> None:
+    allowed = ALLOWED | (set(typed) | {0x0E} if dialect is Dialect.GWBASIC else set())
+    bad = sorted({b for b in output if b not in allowed})
     assert not bad, f"bytes {bad} reached the output"
+
+
+BREAK = b"\x0e\r\nBreak in 701\r\n"
+"""Ctrl-C at GW-BASIC's INPUT: PC-BASIC's 0x0E, a new line, the message; the program stops."""
 
 
 WINNER = b"PLAYER 2 IS THE WINNER"
@@ -45,8 +55,10 @@ def test_every_byte_value(dialect):
     for value in range(256):
         byte = bytes([value])
         run = play([byte, *QUICK_GAME], dialect, FIXED)
-        assert_clean(run.output)
-        if dialect is Dialect.GWBASIC:
+        assert_clean(run.output, dialect, byte)
+        if dialect is Dialect.GWBASIC and value == 0x03:
+            assert run.output.endswith(b"? " + BREAK) and run.stop is Stop.ERROR
+        elif dialect is Dialect.GWBASIC:
             assert WINNER in run.output and run.stop is Stop.END, value
         elif ms1978_keeps_nothing_of(byte):
             assert run.stop is Stop.EMPTY_INPUT and run.output.endswith(b"\r\nOK\r\n"), value
@@ -75,11 +87,14 @@ def test_every_byte_value(dialect):
     ],
 )
 def test_escape_sequences_nul_and_invalid_utf8(dialect, junk):
-    """Junk as a whole answer never counts as a move: the game that follows plays out as without it."""
+    """Junk as a whole answer never counts as a move: the game that follows plays out as without it
+    (unless a Ctrl-C in it breaks GW-BASIC's INPUT)."""
     run = play([junk, *QUICK_GAME], dialect, FIXED)
-    assert_clean(run.output)
+    assert_clean(run.output, dialect, junk)
     if dialect is Dialect.MS1978 and ms1978_keeps_nothing_of(junk):
         assert run.stop is Stop.EMPTY_INPUT
+    elif dialect is Dialect.GWBASIC and 0x03 in junk:
+        assert run.output.endswith(BREAK) and run.stop is Stop.ERROR
     else:
         assert WINNER in run.output and run.stop is Stop.END
 
@@ -90,7 +105,7 @@ def test_a_megabyte_line_is_answered_promptly(dialect):
     started = time.perf_counter()
     run = play([huge, *QUICK_GAME], dialect, FIXED)
     assert time.perf_counter() - started < 20
-    assert_clean(run.output)
+    assert_clean(run.output, dialect, huge)
     if dialect is Dialect.GWBASIC:
         assert WINNER in run.output  # the line was refused and the game went on
     else:  # the buffer keeps 71 characters, which here hold an exponent of 100 or more
@@ -120,7 +135,7 @@ def test_random_bytes_never_crash(dialect, bugs):
             for _ in range(rng.randint(1, 30))
         ]
         run = play(responses + [b"1,1"] * 3, dialect, bugs)
-        assert_clean(run.output)
+        assert_clean(run.output, dialect, b"".join(responses))
 
 
 def test_huge_exponents_do_not_hang():

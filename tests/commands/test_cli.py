@@ -118,6 +118,22 @@ def test_compare_reports_identical(oracle, listing, tmp_path):
     assert result.returncode == 0 and result.stdout == b"identical\n"
     result = life2("compare", "--generate", "3", "--seed", "5", "--fixed")
     assert result.returncode == 0 and result.stdout.startswith(b"3 of 3 identical (fixed, gwbasic, seed 5")
+    result = life2("compare", "--generate", "2", "--editing", "--jobs", "1")
+    assert result.returncode == 0
+    assert result.stdout.startswith(b"2 of 2 identical (faithful, gwbasic, editing scripts, seed 1")
+
+
+def test_compare_counts_the_scripts_pcbasic_fails_on_apart(oracle, listing, tmp_path):
+    """PC-BASIC 2.0.8 raises struct.error on &H-10001: said in one line, never a traceback."""
+    script = tmp_path / "hex.txt"
+    script.write_bytes(b"&H-10001,2\n1,1\n")
+    result = life2("compare", "--input", str(script))
+    assert result.returncode == 3 and b"Traceback" not in result.stderr
+    assert result.stdout == (
+        str(script).encode()
+        + b": PC-BASIC failed (struct.error: ushort format requires 0 <= number <= 65535);"
+        b" nothing to compare\n"
+    )
 
 
 def test_compare_without_the_listing_says_how_to_get_it(tmp_path, monkeypatch):

@@ -33,3 +33,11 @@ def test_a_fixed_life2_differs_from_the_unpatched_listing(listing, oracle):
     assert result.identical == 0
     ((index, found),) = result.failures
     assert index == 0 and {m.what for m in found} == {"transcript", "trace"}
+
+
+def test_a_script_pcbasic_fails_on_is_neither_identical_nor_different(listing, oracle):
+    batch = [Script([b"&H-18000,2"]), Script(QUICK_GAME)]
+    result = compare_scripts(life2_mode(Dialect.GWBASIC, FAITHFUL), oracle_program(None, FAITHFUL), batch, 1)
+    assert result.identical == 1 and not result.failures
+    ((index, why),) = result.original_failed
+    assert index == 0 and why.startswith("struct.error")

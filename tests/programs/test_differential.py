@@ -36,7 +36,7 @@ HAND_WRITTEN: list[list[bytes]] = [
     [b"2,2", b"2,3", b"3,2", b"5,5", b"5,4", b"4,5"] + [b"1,5", b"5,1", b"4,1", b"1,4"] * 3,
     # long lines, spaces inside numbers, signs, overflow
     [b"1" * 60 + b",1", b"3 4,1", b"+3,-4", b"1,1" + b" " * 90, b"1,2", b"1e39,2", b"2,1", b"5,5"],
-    # the edit keys PC-BASIC and life2 both know, Backspace and Esc; a Tab is dropped before either
+    # Backspace, Esc and Tab: keys of the screen editor (the Tab moves the cursor over blanks)
     [b"9\x081,1", b"1,\t5", b"\x1b5,5", b"33\x08,3", b"\t3,3", b"4,4"],
 ]
 

@@ -5,14 +5,19 @@ from __future__ import annotations
 import random
 import time
 
+import pytest
+
 from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2_editing import editing_script
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
-from life2_retro.reference.pcbasic_oracle import run_program
+from life2_retro.reference.pcbasic_oracle import keystrokes, run_program
 from life2_retro.reference.pcbasic_speed import (
     direct_code_reads,
     fast_pixel_moves,
+    forget_redraw,
     no_idle_yields,
+    no_redraw,
     pcbasic_move,
     quick_oracle,
     zero_filled_move,
@@ -92,3 +97,37 @@ def test_a_code_stream_reads_its_buffer_directly_and_keeps_its_own_methods(oracl
         assert stream.read(2) == b"\x00\x8f" and stream.tell() == 2
     assert CodeStream.__dict__["__init__"] is plain
     assert "read" not in vars(TokenisedStream())
+
+
+def test_without_the_redraw_every_character_is_still_one_cell_wide(oracle):
+    """The redraw keeps a Unicode mirror of each row, and the editor reads only whether a cell of it
+    is empty (a wide character's trail). PC-BASIC's own redraw, given every byte the keyboard can
+    put on the screen, leaves no cell empty: so a mirror never redrawn gives the same widths."""
+    import io
+
+    import pcbasic
+    from pcbasic.basic.base import error
+
+    from .test_pcbasic_oracle import ACTED_ON
+
+    typed = bytes(b for b in range(256) if b not in ACTED_ON)
+    with pcbasic.Session(input_streams=io.BytesIO(b""), output_streams=io.BytesIO()) as session:
+        session.execute("10 LINE INPUT A$")
+        session.press_keys(keystrokes([typed])[:-1])  # no Enter: the keys stay on the screen
+        with pytest.raises(error.Exit):
+            session.execute("RUN")
+        cells = [cell for row in session.get_chars(as_type=str) for cell in row]
+    assert len(cells) == 25 * 80 and all(cells)
+
+
+def test_editing_scripts_give_the_same_runs_with_and_without_the_redraw(listing, oracle):
+    from pcbasic.basic.display.buffers import VideoBuffer
+
+    with no_redraw():
+        assert VideoBuffer.force_submit is forget_redraw
+    assert VideoBuffer.force_submit is not forget_redraw
+    for index in range(6):
+        lines = editing_script(1978, index)
+        with no_idle_yields(), direct_code_reads(), fast_pixel_moves():
+            plain = run_program(listing, lines, quick=False)
+        assert run_program(listing, lines) == plain, index

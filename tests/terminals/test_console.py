@@ -70,6 +70,17 @@ def test_ctrl_c_restores_the_terminal(game):
     assert termios.tcgetattr(g.slave) == g.before
 
 
+def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(game):
+    """GW-BASIC's INPUT reads Ctrl-C as a key: the program stops with its own message, as in PC-BASIC."""
+    g = game("--dialect", "gwbasic")
+    g.read_until(b"? ")
+    g.type(b"1,")
+    g.type(b"\x03")
+    assert g.finish() == 0
+    assert g.output.endswith(b"? \r\r\nBreak in 701\r\r\n")  # the console drops PC-BASIC's 0x0E
+    assert termios.tcgetattr(g.slave) == g.before
+
+
 def test_ctrl_d_ends_the_game_and_restores_the_terminal(game):
     g = game()
     g.read_until(b"? ")

@@ -126,6 +126,16 @@ def test_ctrl_c_stops_the_game_cleanly(far_end, serial_game):
     assert "Traceback" not in proc.stderr and "stopped the game from the line" in proc.stderr
 
 
+def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(far_end, serial_game):
+    proc = serial_game(*FAST, "--dialect", "gwbasic")
+    far_end.read_until(b"? ")
+    far_end.type(b"1,\x83")
+    assert proc.wait(timeout=10) == 0
+    far_end.read_available()
+    assert text(far_end.output).endswith(b"? \r\n\r\nBreak in 701\r\n")  # the line's CR LF, then the BASIC's
+    assert "Traceback" not in proc.stderr
+
+
 def test_ctrl_c_stops_the_output_at_once(far_end, serial_game):
     """At the real 110 baud: Ctrl-C during the title stops the printing there (a pty cannot carry a
     BREAK; the BREAK's marking is tested below, and leads to the same place)."""
