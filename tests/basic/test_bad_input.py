@@ -21,6 +21,7 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.events import Stop
+from life2_retro.programs.life2_bugs import ANSWERS_THAT_STOP
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 
@@ -38,6 +39,8 @@ BREAK = b"\x0e\r\nBreak in 701\r\n"
 
 
 WINNER = b"PLAYER 2 IS THE WINNER"
+AS_THE_BASIC_WAS = FIXED | {ANSWERS_THAT_STOP}
+"""The listing's faults fixed, the 1978 BASIC's INPUT as it was: an empty or overflowing answer stops."""
 
 
 def ms1978_keeps_nothing_of(typed: bytes) -> bool:
@@ -51,10 +54,11 @@ def ms1978_keeps_nothing_of(typed: bytes) -> bool:
 @pytest.mark.parametrize("dialect", list(Dialect))
 def test_every_byte_value(dialect):
     """One byte alone as an answer: GW-BASIC asks again (nothing can be two values); the 1978
-    BASIC stops on a line its editor empties, and otherwise asks again or for one more value."""
+    BASIC stops on a line its editor empties (with answers-that-stop on), and otherwise asks again
+    or for one more value."""
     for value in range(256):
         byte = bytes([value])
-        run = play([byte, *QUICK_GAME], dialect, FIXED)
+        run = play([byte, *QUICK_GAME], dialect, AS_THE_BASIC_WAS)
         assert_clean(run.output, dialect, byte)
         if dialect is Dialect.GWBASIC and value == 0x03:
             assert run.output.endswith(b"? " + BREAK) and run.stop is Stop.ERROR
@@ -62,6 +66,9 @@ def test_every_byte_value(dialect):
             assert WINNER in run.output and run.stop is Stop.END, value
         elif ms1978_keeps_nothing_of(byte):
             assert run.stop is Stop.EMPTY_INPUT and run.output.endswith(b"\r\nOK\r\n"), value
+            fixed = play([byte, *QUICK_GAME], dialect, FIXED)  # answers-that-stop off: asked again
+            assert b"\r\n?REDO FROM START\r\n" in fixed.output, value
+            assert WINNER in fixed.output and fixed.stop is Stop.END, value
         else:  # asked again: a bad number, one value short, or "," read as 0,0 (an illegal square)
             answers = (b"?REDO FROM START", b"?? ", b"ILLEGAL COORDS")
             assert any(answer in run.output for answer in answers), value
@@ -89,7 +96,7 @@ def test_every_byte_value(dialect):
 def test_escape_sequences_nul_and_invalid_utf8(dialect, junk):
     """Junk as a whole answer never counts as a move: the game that follows plays out as without it
     (unless a Ctrl-C in it breaks GW-BASIC's INPUT)."""
-    run = play([junk, *QUICK_GAME], dialect, FIXED)
+    run = play([junk, *QUICK_GAME], dialect, AS_THE_BASIC_WAS)
     assert_clean(run.output, dialect, junk)
     if dialect is Dialect.MS1978 and ms1978_keeps_nothing_of(junk):
         assert run.stop is Stop.EMPTY_INPUT
@@ -103,7 +110,7 @@ def test_escape_sequences_nul_and_invalid_utf8(dialect, junk):
 def test_a_megabyte_line_is_answered_promptly(dialect):
     huge = bytes(random.Random(1).choice(b"0123456789,. E-+ABC\x1b\x00\xff") for _ in range(1_000_000))
     started = time.perf_counter()
-    run = play([huge, *QUICK_GAME], dialect, FIXED)
+    run = play([huge, *QUICK_GAME], dialect, AS_THE_BASIC_WAS)
     assert time.perf_counter() - started < 20
     assert_clean(run.output, dialect, huge)
     if dialect is Dialect.GWBASIC:
@@ -142,7 +149,7 @@ def test_huge_exponents_do_not_hang():
     answers = [b"1E-999999999,1", b"0E99999999,1", b"1E999999999,1", *QUICK_GAME]
     started = time.perf_counter()
     gw = play(answers, Dialect.GWBASIC, FIXED)
-    ms = play(answers, Dialect.MS1978, FIXED)
+    ms = play(answers, Dialect.MS1978, AS_THE_BASIC_WAS)
     assert time.perf_counter() - started < 5
     # GW-BASIC: 1E-999999999 is 0 (refused square), the others overflow and go on
     assert gw.output.count(b"Overflow\r\n") == 2 and WINNER in gw.output
