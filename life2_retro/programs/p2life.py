@@ -423,3 +423,8 @@ def make_program(
 def erase_key(runtime: str) -> str:
     """What a Teletype's Backspace sends: `_`, which the program takes as an erase (see `edited`)."""
     return "_"
+
+
+def break_key(runtime: str) -> bytes | None:
+    """Ctrl-C is no key of p2life's: it stops the game, and with it life2."""
+    return None

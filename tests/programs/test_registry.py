@@ -57,3 +57,14 @@ def test_the_variables_snapshot_names_them_as_basic_does():
     # player 1's third setup square, 5,5, is in X(1) and Y(1); the prompt now waits for player 2
     assert shown["B"] == 2 and shown["X(1)"] == 5 and shown["Y(1)"] == 5
     assert set(shown) >= {"M2", "M3", "X(2)", "Y(2)"}
+
+
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_every_program_module_offers_what_the_registry_asks_of_it(name):
+    entry = PROGRAMS[name]
+    module = entry.load()
+    for function in ("make_program", "erase_key", "break_key"):
+        assert callable(getattr(module, function, None)), f"{entry.module} has no {function}"
+    runtime = entry.runtimes[0]
+    assert isinstance(entry.erase_key(runtime), str)
+    assert entry.break_key(runtime) is None or isinstance(entry.break_key(runtime), bytes)
