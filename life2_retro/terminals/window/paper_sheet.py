@@ -1,10 +1,12 @@
 """The Teletype's paper as a thing in the room: its edges, and its curl at the top of the window.
 
-* **Edges.** The roll's cut edges are a shade darker than the sheet (handled
+* **Edges and light.** The room's light falls off across the sheet from the
+  upper left. The roll's cut edges are a shade darker than the sheet (handled
   and a little yellowed), and the paper stands a little off what is behind it,
   so it casts a soft shadow, wider on the right: the light comes from the
   upper left.
-* **Curl.** Paper fed out of a Model 33 curls back over the top as it leaves
+* **Curl.** Below the print line the paper bends back round the platen,
+  and turns away from the light. Paper fed out of a Model 33 curls back over the top as it leaves
   the platen. Seen from the front, the curled band shows more paper in less
   height, and turns away from the light. The band is drawn row by row from
   the printed lines themselves: a one-pixel blit for each row of the band,
@@ -79,3 +81,25 @@ def edge_tint(pygame: Any, height: int, scale: float) -> Any:
         t = 1 - x / width
         tint.fill((round(255 - 26 * t), round(255 - 30 * t), round(255 - 40 * t)), (x, 0, 1, height))
     return tint
+
+
+def platen_shade(pygame: Any, width: int, height: int) -> Any:
+    """Below the print line the paper bends back round the platen, away from the light: to
+    multiply over it, a shade that deepens downward from a soft start."""
+    shade = pygame.Surface((width, max(1, height))).convert()
+    for y in range(max(1, height)):
+        t = y / max(1, height - 1)
+        level = 1 - 0.09 * min(1.0, y / 6) - 0.16 * t**1.4
+        shade.fill((round(255 * level), round(253 * level), round(250 * level)), (0, y, width, 1))
+    return shade
+
+
+def light_across(pygame: Any, width: int, height: int) -> Any:
+    """The room's light across the sheet, from the upper left: to multiply over each line as it is
+    drawn (the same for every line, so a line carries it as it scrolls)."""
+    row = pygame.Surface((width, 1)).convert()
+    for x in range(width):
+        t = x / max(1, width - 1)
+        level = 1 - 0.035 * max(0.0, 0.2 - t) / 0.2 - 0.06 * max(0.0, t - 0.25) / 0.75
+        row.set_at((x, 0), (round(255 * level), round(254 * level), round(252 * level)))
+    return pygame.transform.scale(row, (width, height)).convert()

@@ -50,20 +50,21 @@ HEAD_AT = 0.74
 """How far down the window the print line sits."""
 
 
-def _paper_texture(pygame: Any, size: int = 192, seed: int = 7) -> Any:
-    """A tile of off-white paper: a little grain, a few fibres."""
+def _paper_texture(pygame: Any, size: int = 512, seed: int = 7) -> Any:
+    """A tile of off-white paper: a little grain, and fibres, short and faint, darker and lighter,
+    lying mostly along the roll. Large, so its repeat is not seen."""
     rng = random.Random(seed)
-    pixels = bytearray()
-    for _ in range(size * size):
-        grain = rng.randint(-5, 4)
-        pixels += bytes(max(0, min(255, channel + grain)) for channel in PAPER)
-    for _ in range(size // 3):  # fibres: short, faint, slightly darker strokes
-        x, y, length = rng.randrange(size), rng.randrange(size), rng.randint(4, 14)
-        for step in range(length):
-            px, py = (x + step) % size, (y + step // 5) % size
-            at = (py * size + px) * 3
-            pixels[at : at + 3] = bytes(max(0, value - 9) for value in pixels[at : at + 3])
-    return pygame.image.frombuffer(bytes(pixels), (size, size), "RGB").convert()
+    grain = pygame.image.frombuffer(rng.randbytes(size * size), (size, size), "P")
+    grain.set_palette([tuple(max(0, min(255, c + i * 10 // 256 - 5)) for c in PAPER) for i in range(256)])
+    tile = grain.convert()
+    for _ in range(size * size // 900):
+        x, y, length = rng.randrange(size), rng.randrange(size), rng.randint(4, 16)
+        angle = rng.gauss(0, 0.35)
+        end = (x + length * math.cos(angle), y + length * math.sin(angle))
+        shade = rng.choice((-10, -8, -6, 5))
+        colour = tuple(max(0, min(255, c + shade)) for c in PAPER)
+        pygame.draw.aaline(tile, colour, (x, y), end)
+    return tile
 
 
 @dataclass
@@ -132,7 +133,11 @@ class PaperView:
         scale = width / 1024
         self._curl_rows = paper_sheet.curl_rows(height) if self.effects.curl else []
         self._curl_shade = paper_sheet.curl_shade(pygame, self.paper_w, height) if self.effects.curl else None
+        below = height - round(self.head_y + self.line_h * 0.9)
+        self._platen = paper_sheet.platen_shade(pygame, self.paper_w, below) if self.effects.curl else None
+        self._across = None
         if self.effects.edge:
+            self._across = paper_sheet.light_across(pygame, self.paper_w, math.ceil(self.line_h))
             self._shadows = paper_sheet.edge_strips(pygame, height, scale)
             self._edge_tint = paper_sheet.edge_tint(pygame, height, scale)
             self._edge_tint_right = pygame.transform.flip(self._edge_tint, True, False)
@@ -161,6 +166,8 @@ class PaperView:
         for x in range(0, self.paper_w, tile):
             for y in range(-offset, height, tile):
                 surface.blit(self.texture, (x, y))
+        if self._across is not None:
+            surface.blit(self._across, (0, 0), special_flags=pygame.BLEND_MULT)
         return surface
 
     def _ink(self, surface: Any, row: int, column: int, strike: Strike, blows_before: int) -> None:
@@ -253,7 +260,11 @@ class PaperView:
             del self._lines[row]
         self._draw_head(surface)
         # the platen's shadow under the print line, and the paper's edges
-        surface.blit(self._shade, (self.paper_x, round(self.head_y + self.line_h * 0.9)))
+        below = round(self.head_y + self.line_h * 0.9)
+        if self._platen is not None:
+            surface.blit(self._platen, (self.paper_x, below), special_flags=pygame.BLEND_MULT)
+        else:
+            surface.blit(self._shade, (self.paper_x, below))
         right = self.paper_x + self.paper_w - 1
         if self.effects.edge:
             left_shadow, right_shadow, left_w, _ = self._shadows

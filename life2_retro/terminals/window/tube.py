@@ -209,6 +209,7 @@ def housing(pygame: Any, geometry: TubeGeometry, mask: Any, seed: int) -> Any:
     inverse.blit(mask, (0, 0), special_flags=pygame.BLEND_SUB)
     surface.blit(inverse, (0, 0), special_flags=pygame.BLEND_MULT)
     glass = _solid(pygame, size, GLASS)
+    glass.blit(_glass_shade(pygame, geometry), (0, 0), special_flags=pygame.BLEND_MULT)
     glass.blit(_reflection(pygame, geometry), (0, 0), special_flags=pygame.BLEND_ADD)
     glass.blit(mask, (0, 0), special_flags=pygame.BLEND_MULT)
     surface.blit(glass, (0, 0), special_flags=pygame.BLEND_ADD)
@@ -246,44 +247,41 @@ def _bevel(pygame: Any, surface: Any, geometry: TubeGeometry) -> None:
 
 
 def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
-    """The room in the glass: a window's soft light in the upper left, a ceiling's glow along the
-    top, and a brighter crescent where the curved glass turns towards the light."""
+    """The room in the glass, worked out as a smooth field: the ceiling's light, brightest at the
+    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare; all of it
+    dimmer near the opening's upper and left edges, which the bezel shades from the room."""
     x, y, w, h = geometry.glass
 
-    def draw(small: Any, scale: int) -> None:
-        s = 1 / scale
-        for grow, level in ((1.0, 4), (0.8, 7), (0.6, 9)):  # a window behind the visitor, brightest inside
-            cx, cy = x + w * 0.2, y + h * 0.22
-            pane = [
-                (x + w * 0.04, y + h * 0.04),
-                (x + w * 0.42, y + h * 0.02),
-                (x + w * 0.32, y + h * 0.44),
-                (x + w * 0.02, y + h * 0.5),
-            ]
-            pygame.draw.polygon(
-                small,
-                (level, level, level + 1),
-                [((cx + (px - cx) * grow) * s, (cy + (py - cy) * grow) * s) for px, py in pane],
-            )
-        pygame.draw.ellipse(
-            small, (5, 5, 6), ((x + w * 0.1) * s, (y - h * 0.08) * s, w * 0.8 * s, h * 0.18 * s)
-        )
+    def light(px: float, py: float) -> float:
+        u, v = (px - x) / w, (py - y) / h
+        level = 7 * max(0.0, 1 - v) ** 2  # the ceiling
+        slant = u + 0.22 * v  # the window pane leans: its sides run down and to the left
+        pane = _between(slant, 0.07, 0.4, 0.07) * _between(v, 0.05, 0.5, 0.08)
+        cross = max(_between(slant, 0.225, 0.245, 0.01), _between(v, 0.265, 0.285, 0.01))
+        level += 10 * pane * (1 - 0.45 * cross)
+        level += 44 * math.exp(-((u - 0.115) ** 2 / 0.002 + (v - 0.085) ** 2 / 0.0028))  # a lamp
+        return level * _shaded(u, v)
 
-    soft = _soft(pygame, geometry.size, 24, draw)
-    # the crescent: sharper, just inside the upper-left rim
-    crescent = _solid(pygame, geometry.size, (0, 0, 0))
-    arc = pygame.Rect(round(x + w * 0.015), round(y + h * 0.02), round(w * 0.97), round(h * 0.96))
-    for i, level in enumerate((10, 7, 4, 2)):
-        pygame.draw.arc(
-            crescent,
-            (level, level, level + 1),
-            arc.inflate(-2 * i, -2 * i),
-            math.pi * 0.55,
-            math.pi * 0.95,
-            2,
-        )
-    crescent = pygame.transform.smoothscale(
-        pygame.transform.smoothscale(crescent, (geometry.size[0] // 3, geometry.size[1] // 3)), geometry.size
-    )
-    soft.blit(crescent, (0, 0), special_flags=pygame.BLEND_ADD)
-    return soft
+    return _field(pygame, geometry.size, 3, light)
+
+
+def _glass_shade(pygame: Any, geometry: TubeGeometry) -> Any:
+    """How much of the room's light reaches each part of the glass (255: all of it)."""
+    x, y, w, h = geometry.glass
+    return _field(pygame, geometry.size, 8, lambda px, py: 255 * _shaded((px - x) / w, (py - y) / h))
+
+
+def _shaded(u: float, v: float) -> float:
+    """The bezel's lip keeps the room's light off the glass just below and right of it."""
+    return (0.35 + 0.65 * _rise(v, 0.0, 0.09)) * (0.6 + 0.4 * _rise(u, 0.0, 0.06))
+
+
+def _rise(t: float, start: float, end: float) -> float:
+    """0 before `start`, 1 after `end`, smooth between."""
+    s = min(1.0, max(0.0, (t - start) / (end - start)))
+    return s * s * (3 - 2 * s)
+
+
+def _between(t: float, low: float, high: float, soft: float) -> float:
+    """1 between `low` and `high`, falling smoothly to 0 over `soft` outside them."""
+    return _rise(t, low - soft, low) * (1 - _rise(t, high, high + soft))
