@@ -2,17 +2,25 @@
 
 What the line delivers goes on the screen like paper (CR back to column 0,
 LF down, scrolling at the bottom); nothing the player types is shown, so the
-opponent cannot read the move. It is cheap to draw:
+opponent cannot read the move. It looks like a tube in its housing, and is
+cheap to draw, because nearly all of the look is worked out before a frame:
 
-* each character is drawn once, glow included, into a cache;
-* the text layer is drawn again only when the screen changes;
-* a frame is then a few full-screen operations: persistence, one merged
-  scanline-and-vignette overlay, and the cursor.
+* each character is drawn once per cell size, glow and bloom included;
+* each cell's place on the curved glass is worked out once per window size;
+* a row of text is drawn once, and only rows that changed are drawn again,
+  through the tube's overlay (scanlines, vignette, the bezel's opening);
+* the still light (the raster's glow and static, the wear of burn-in, the
+  housing and the room reflected in the glass) is one picture, made again
+  only when the wear grows;
+* a frame is then the lit text, the afterglow where text changed lately,
+  and that one picture added: two or three whole-window blits.
 
-Phosphors: P1 green, P3 amber, P4 white. Effects, each a toggle: scanlines
-(F2), glow (F3), persistence with exponential decay (F4), vignette (F5).
-F6 changes the phosphor. The pace is 300, 1200 or 9600 baud, or unlimited.
-BEL beeps; Backspace and Ctrl-U edit the line before it is sent.
+Phosphors: P1 green, P3 amber, P4 white (F6 changes it). Effects, each a
+toggle: scanlines (F2), glow (F3), persistence with exponential decay (F4),
+vignette (F5); with Shift: curvature (F2), bezel (F3), bloom (F4), burn-in
+(F5), flicker (F6), jitter (F7), the raster's glow and static (F8). Their
+randomness is seeded. The pace is 300, 1200 or 9600 baud, or unlimited. BEL
+beeps; Backspace and Ctrl-U edit the line before it is sent.
 """
 
 from __future__ import annotations

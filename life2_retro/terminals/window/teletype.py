@@ -16,6 +16,11 @@ The keyboard is a Model 33's:
 Tab held prints at full speed. M mutes while the machine prints (in a typed
 line M is a letter). F11 switches to full screen. Esc, Break or closing the
 window ends the game.
+
+The machine is worn, as a real one in a museum is (type_wear.py): F2 to F6
+toggle the strike force, the baseline, the ribbon's fade, the paper's edges
+and its curl (paper_sheet.py). The wear is worked out as ink is laid, and the
+curl and edges are drawn once per window size, so a frame costs what it did.
 """
 
 from __future__ import annotations
