@@ -24,7 +24,7 @@ from .paper import COLUMNS
 @dataclass(frozen=True)
 class TypeFace:
     force: float
-    """The share of a full blow's ink this character's type leaves: 0.62 to 1."""
+    """The share of a full blow's ink this character's type leaves: 0.68 to 1."""
     lean: float
     """How much more ink the right side gets than the left, from -0.3 to 0.3."""
     rise: float
@@ -45,7 +45,7 @@ class TypeBox:
         if face is None:
             rng = random.Random(f"{self.seed}:{char}")
             face = self._faces[char] = TypeFace(
-                force=1 - 0.38 * rng.random() ** 2,  # most near full; a few plainly light
+                force=1 - 0.32 * rng.random() ** 2,  # most near full; a few plainly light
                 lean=rng.uniform(-0.3, 0.3),
                 rise=rng.uniform(-0.6, 0.6),
                 drift=rng.uniform(-0.25, 0.25),
@@ -54,12 +54,12 @@ class TypeBox:
 
 
 def blow(strike_seed: int) -> float:
-    """How hard this one blow was, from 0.72 to 1: the hammer never strikes twice alike."""
-    return random.Random(strike_seed ^ 0x5EED).uniform(0.72, 1.0)
+    """How hard this one blow was, from 0.76 to 1: the hammer never strikes twice alike."""
+    return random.Random(strike_seed ^ 0x5EED).uniform(0.76, 1.0)
 
 
 def ribbon(row: int, column: int, seed: int) -> float:
     """The ink the ribbon gives at this column of this row: full at the margin, fading along the
-    line (by a quarter to two fifths at the last column), full again after the return."""
-    depth = random.Random(f"{seed}:ribbon:{row}").uniform(0.25, 0.4)
+    line (by a fifth to a third at the last column), full again after the return."""
+    depth = random.Random(f"{seed}:ribbon:{row}").uniform(0.2, 0.33)
     return 1 - depth * (column / (COLUMNS - 1)) ** 1.3
