@@ -71,36 +71,20 @@ def test_a_screenshot_is_the_same_every_time_and_a_crop_is_its_part_at_full_size
 
     script = tmp_path / "quick.txt"
     script.write_bytes(b"\n".join(QUICK_GAME))
+
+    def shot(out: str, *extra: str):
+        args = ["--terminal", "crt", "--input", str(script), "--size", "640x480", *extra]
+        return life2("screenshot", *args, "--out", str(tmp_path / out), timeout=120)
+
     runs = [("a.png", []), ("b.png", []), ("crop.png", ["--crop", "40,30,200,100"])]
     for out, extra in runs:
-        args = [
-            "--terminal",
-            "crt",
-            "--input",
-            str(script),
-            "--out",
-            str(tmp_path / out),
-            "--size",
-            "640x480",
-        ]
-        result = life2("screenshot", *args, *extra, timeout=120)
+        result = shot(out, *extra)
         assert result.returncode == 0, result.stderr
     whole, again, crop = (pygame.image.load(str(tmp_path / out)) for out, _ in runs)
     assert pygame.image.tobytes(whole, "RGB") == pygame.image.tobytes(again, "RGB")
     assert crop.get_size() == (200, 100)
-    assert pygame.image.tobytes(crop, "RGB") == pygame.image.tobytes(
-        whole.subsurface((40, 30, 200, 100)), "RGB"
-    )
+    part = whole.subsurface((40, 30, 200, 100))
+    assert pygame.image.tobytes(crop, "RGB") == pygame.image.tobytes(part, "RGB")
     for bad in ("1,2,3", "700,500,10,10"):
-        args = [
-            "--terminal",
-            "crt",
-            "--input",
-            str(script),
-            "--out",
-            str(tmp_path / "x.png"),
-            "--size",
-            "640x480",
-        ]
-        result = life2("screenshot", *args, "--crop", bad, timeout=120)
+        result = shot("x.png", "--crop", bad)
         assert result.returncode == 2 and b"Traceback" not in result.stderr and b"crop" in result.stderr

@@ -96,7 +96,7 @@ def bench() -> int:
     for name in WINDOW_TERMINALS:
         figures = measure_effects(name)
         none_rest, none_printing = figures["none"]
-        print(f"  {name:22} {'at rest':>8} {'printing':>9} {'vs none':>8} {'ms a frame':>11}")
+        print(f"  {name:22} {'at rest':>8} {'printing':>9} {'vs none':>8} {'ms printing':>12}")
         for label, (rest, printing) in figures.items():
             shown = {"all": "every effect", "none": "no effect"}.get(label, f"{label} alone")
             cost = 1000 / printing - 1000 / none_printing

@@ -170,10 +170,7 @@ class GlassView:
         self.resize(self.size, now)
 
     def _flat(self, level: int) -> Any:
-        """A surface of one grey: blitting with a blend flag is many times faster than filling with one."""
-        surface = self.pygame.Surface(self.size).convert()
-        surface.fill((level, level, level))
-        return surface
+        return tube.solid(self.pygame, self.size, (level, level, level))
 
     def _still_light(self) -> list[Any]:
         """What is added over the lit text, one picture a frame: the raster's glow with a still of its

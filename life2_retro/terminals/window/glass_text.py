@@ -17,7 +17,7 @@ from typing import Any
 
 from .glyphs import PhosphorGlyphs
 from .screen import GlassScreen
-from .tube import TubeGeometry
+from .tube import TubeGeometry, solid
 
 ROW_CACHE = 96
 """Rows of text kept drawn: boards and prompts come back again and again."""
@@ -87,7 +87,8 @@ class TextLayer:
         self.text.fill((0, 0, 0))
         self.lit = self.text if overlay is None else self.text.copy()
         """The text as seen through the tube's overlay (scanlines, vignette, bezel)."""
-        self._dims = [(self._grey(geometry.size, level), self.lit.copy()) for level in dims]
+        greys = [solid(pygame, geometry.size, (level, level, level)) for level in dims]
+        self._dims = [(grey, self.lit.copy()) for grey in greys]
         self.brightnesses = [self.lit] + [dim for _, dim in self._dims]
         """`lit`, and `lit` dimmed to each of `dims` (out of 255): a flickering tube's frames."""
         self._shown = [""] * screen.rows
@@ -174,8 +175,3 @@ class TextLayer:
         for grey, dim in self._dims:
             dim.blit(self.lit, rect.topleft, rect)
             dim.blit(grey, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
-
-    def _grey(self, size: tuple[int, int], level: int) -> Any:
-        surface = self.pygame.Surface(size).convert()
-        surface.fill((level, level, level))
-        return surface

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .font import HEIGHT, WIDTH, dots
+from .tube import solid
 
 BLOOM_NEAR, BLOOM_FAR = 0.45, 0.8
 """The bloom's two halos: their strength, 1 being the dots' own light spread out."""
@@ -50,7 +51,7 @@ class PhosphorGlyphs:
 
     def _make(self, char: str, width: int, height: int) -> Any:
         pygame = self.pygame
-        glyph = self._black((width + 2 * self.pad, height + 2 * self.pad))
+        glyph = solid(pygame, (width + 2 * self.pad, height + 2 * self.pad), (0, 0, 0))
         if self.glow:
             self._soft_dots(glyph, char, width, height)
         else:
@@ -66,15 +67,10 @@ class PhosphorGlyphs:
                 whole, part = divmod(round(strength * 255), 255)
                 for _ in range(whole):
                     halo.blit(wide, (0, 0), special_flags=pygame.BLEND_ADD)
-                wide.blit(self._black(size, part), (0, 0), special_flags=pygame.BLEND_MULT)
+                wide.blit(solid(pygame, size, (part, part, part)), (0, 0), special_flags=pygame.BLEND_MULT)
                 halo.blit(wide, (0, 0), special_flags=pygame.BLEND_ADD)
             glyph = halo
         return glyph
-
-    def _black(self, size: tuple[int, int], level: int = 0) -> Any:
-        surface = self.pygame.Surface(size).convert()
-        surface.fill((level, level, level))
-        return surface
 
     def _dot_grid(self, width: int, height: int, scale: float = 1.0) -> tuple[float, float, float, float]:
         """(pitch x, pitch y, left, top) of the 5x7 dots in a cell, `scale` times larger."""
@@ -99,7 +95,7 @@ class PhosphorGlyphs:
     def _soft_dots(self, glyph: Any, char: str, width: int, height: int) -> None:
         """Drawn four times larger and scaled down smoothly: soft-edged spots."""
         pygame = self.pygame
-        big = self._black((glyph.get_width() * SUPERSAMPLE, glyph.get_height() * SUPERSAMPLE))
+        big = solid(pygame, (glyph.get_width() * SUPERSAMPLE, glyph.get_height() * SUPERSAMPLE), (0, 0, 0))
         pitch_x, pitch_y, left, top = self._dot_grid(width, height, SUPERSAMPLE)
         dim = tuple(c // 5 for c in self.colour)
         core = tuple(round(c + (255 - c) * WHITE_CORE) for c in self.colour)
