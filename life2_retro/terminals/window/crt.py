@@ -99,9 +99,11 @@ PHOSPHOR = Option("phosphor", "green, amber or white", default="p1", choices=tup
 EFFECTS = switches(Effects)
 SOUND = Option("sound", "no bell", default=True, kind=bool, flag="--mute", negated=True)
 
-FLICKER = (247, 239)
-"""The dimmer frames a flickering tube shows, out of 255 (besides full brightness), at random."""
+FLICKER = 2
+"""How many dimmer frames a flickering tube has besides the full one (3% and 6% dimmer): one of
+them, at random, each frame."""
 STATIC_STILLS = 3
+DECAYS_KEPT = 4
 JITTER = 0.07
 """The chance that a frame lands a pixel off."""
 TEAR = 0.002
@@ -142,28 +144,24 @@ class GlassView:
         self._overlay = tube.overlay(
             pygame, geometry, effects.scanlines, effects.vignette, effects.bezel, mask
         )
-        dims = FLICKER if effects.flicker else ()
-        self.layer = TextLayer(pygame, self.screen, geometry, glyphs, self._overlay, dims)
-        self._housing = tube.housing(pygame, geometry, mask, self.seed) if mask is not None else None
-        self._raster: Any | None = None
-        self._static: list[Any] = []
-        if effects.raster:
-            shape = tube.raster_shape(pygame, geometry)
-            self._raster = tube.raster_light(pygame, shape, self.phosphor.color)
-            self._static = [tube.static(pygame, shape, self.seed + n) for n in range(STATIC_STILLS)]
+        self.layer = TextLayer(
+            pygame, self.screen, geometry, glyphs, self._overlay, FLICKER if effects.flicker else 0
+        )
+        housing = tube.housing(pygame, geometry, mask, self.seed) if mask is not None else None
+        self._after = self._still_light(geometry, housing)
         if effects.burnin:
             if self.burn is None:
                 self.burn = BurnIn(pygame, size, self.phosphor.color, now)
             elif self.burn.counts.get_size() != size:
                 self.burn.resize(size)
             self.burn.tint_for(self.phosphor.color)
-        self._after = self._still_light()
-        self.glow = self.layer.lit.copy()
+            self._wear()
+        self.glow = self.layer.lit.copy() if effects.persistence else None
         self._fading: Any | None = None
         """Where the afterglow still differs from the text (None: nowhere); elsewhere glow == lit."""
         self._fade_until = 0.0
         self._decays: dict[float, Any] = {}
-        self._tail = self._flat(3)
+        self._tail = self._flat(3) if effects.persistence else None
 
     def restyle(self, now: float = 0.0) -> None:
         """After a change of phosphor or effects."""
@@ -172,38 +170,41 @@ class GlassView:
     def _flat(self, level: int) -> Any:
         return tube.solid(self.pygame, self.size, (level, level, level))
 
-    def _still_light(self) -> list[Any]:
-        """What is added over the lit text, one picture a frame: the raster's glow with a still of its
-        static and the wear, through the overlay as the text is; then the housing and its reflection."""
+    def _still_light(self, geometry: TubeGeometry, housing: Any | None) -> list[Any]:
+        """What is added over the lit text, one picture a frame: the raster's glow with a still of
+        its static, through the overlay as the text is; then the housing and its reflection."""
         pygame = self.pygame
-        ghost = (
-            self.burn.ghost() if self.burn is not None and self.effects.burnin and self.burn.worn else None
-        )
+        if not self.effects.raster:
+            return [] if housing is None else [housing]
+        shape = tube.raster_shape(pygame, geometry)
+        raster = tube.raster_light(pygame, shape, self.phosphor.color)
         lights = []
-        if self._raster is not None:
-            for still in self._static:
-                light = self._raster.copy()
-                light.blit(still, (0, 0), special_flags=pygame.BLEND_ADD)
-                lights.append(light)
-        elif ghost is not None:
-            lights.append(self._flat(0))
-        for light in lights:
-            if ghost is not None:
-                light.blit(ghost, (0, 0), special_flags=pygame.BLEND_ADD)
+        for still in range(STATIC_STILLS):
+            light = tube.static(pygame, shape, self.seed + still)
+            light.blit(raster, (0, 0), special_flags=pygame.BLEND_ADD)
             if self._overlay is not None:
                 light.blit(self._overlay, (0, 0), special_flags=pygame.BLEND_MULT)
-            if self._housing is not None:
-                light.blit(self._housing, (0, 0), special_flags=pygame.BLEND_ADD)
-        if not lights and self._housing is not None:
-            lights.append(self._housing)
+            if housing is not None:
+                light.blit(housing, (0, 0), special_flags=pygame.BLEND_ADD)
+            lights.append(light)
         return lights
 
+    def _wear(self) -> None:
+        """The burn-in's ghost goes under the text, where it is lit and fades with it."""
+        assert self.burn is not None
+        self.layer.under = self.burn.ghost() if self.burn.worn else None
+        self.layer.redraw_all()
+
     def _decay(self, seconds: float) -> Any:
-        """The afterglow kept over one frame: exp(-t / persistence)."""
-        surface = self._decays.get(seconds)
+        """The afterglow kept over one frame: exp(-t / persistence). A few frame lengths are kept
+        (a real clock's frames differ by a millisecond or two), not one for every length ever seen."""
+        surface = self._decays.pop(seconds, None)
         if surface is None:
             keep = round(255 * math.exp(-seconds / self.phosphor.persistence))
-            surface = self._decays[seconds] = self._flat(keep)
+            surface = self._flat(keep)
+            if len(self._decays) >= DECAYS_KEPT:
+                del self._decays[next(iter(self._decays))]
+        self._decays[seconds] = surface
         return surface
 
     def draw(self, surface: Any, seconds_per_frame: float, cursor_on: bool, now: float = 0.0) -> None:
@@ -216,7 +217,7 @@ class GlassView:
             self._fading = fading.unionall(changed)
             self._fade_until = now + AFTERGLOW_GONE * self.phosphor.persistence
         if effects.burnin and self.burn is not None and self.burn.expose(layer.text, now):
-            self._after = self._still_light()
+            self._wear()
         shift = self._shift() if effects.jitter else (0, 0)
         if self._fading is None:  # a flickering tube: the text at one of its brightnesses
             surface.blit(self._random.choice(layer.brightnesses), shift)
@@ -242,6 +243,7 @@ class GlassView:
         pygame = self.pygame
         area = self._fading
         glow = self.glow
+        assert glow is not None and self._tail is not None  # made whenever persistence is on
         glow.blit(self._decay(seconds), area.topleft, area, special_flags=pygame.BLEND_MULT)
         # pygame's multiply rounds up, which would leave a faint ghost for ever: cut the tail
         glow.blit(self._tail, area.topleft, area, special_flags=pygame.BLEND_SUB)

@@ -19,8 +19,11 @@ from .glyphs import PhosphorGlyphs
 from .screen import GlassScreen
 from .tube import TubeGeometry, solid
 
-ROW_CACHE = 96
-"""Rows of text kept drawn: boards and prompts come back again and again."""
+ROW_CACHE_BYTES = 24 * 2**20
+"""Rows of text kept drawn, in bytes of pixels (boards and prompts come back again and again);
+at least two screens of rows whatever the window's size."""
+FLICKER_STEP = 247
+"""Each dimmer frame of a flickering tube, out of 255 of the one before (3% less light)."""
 WHOLE = 8
 """When more rows than this change at once (a scroll), the layer is drawn again whole."""
 
@@ -71,7 +74,7 @@ class TextLayer:
         geometry: TubeGeometry,
         glyphs: PhosphorGlyphs,
         overlay: Any | None,
-        dims: tuple[int, ...] = (),
+        dimming: int = 0,
     ) -> None:
         self.pygame = pygame
         self.screen = screen
@@ -80,6 +83,8 @@ class TextLayer:
         self.curved = geometry.barrel is not None
         self.rows = place_rows(screen, geometry, glyphs.pad)
         self._rects = [row.rect(pygame) for row in self.rows]
+        width, height = max(row.size for row in self.rows)
+        self._cache_rows = max(2 * screen.rows, ROW_CACHE_BYTES // (4 * width * height))
         self.blend = pygame.BLEND_ADD if glyphs.bloom else pygame.BLEND_MAX
         """ADD: neighbours' bloom sums, as light does. MAX: a cell's black margin never clips its
         neighbour's glow."""
@@ -87,10 +92,11 @@ class TextLayer:
         self.text.fill((0, 0, 0))
         self.lit = self.text if overlay is None else self.text.copy()
         """The text as seen through the tube's overlay (scanlines, vignette, bezel)."""
-        greys = [solid(pygame, geometry.size, (level, level, level)) for level in dims]
-        self._dims = [(grey, self.lit.copy()) for grey in greys]
-        self.brightnesses = [self.lit] + [dim for _, dim in self._dims]
-        """`lit`, and `lit` dimmed to each of `dims` (out of 255): a flickering tube's frames."""
+        self._dim = solid(pygame, geometry.size, (FLICKER_STEP,) * 3) if dimming else None
+        self.brightnesses = [self.lit] + [self.lit.copy() for _ in range(dimming)]
+        """`lit`, then `lit` dimmed `dimming` times by FLICKER_STEP: a flickering tube's frames."""
+        self.under: Any | None = None
+        """Light that lies under the text (burn-in's wear), added wherever the layer is drawn."""
         self._shown = [""] * screen.rows
         self._drawn: dict[Any, Any] = {}
         self._version = -1
@@ -122,6 +128,10 @@ class TextLayer:
             self._redraw(rect)
         return rects
 
+    def redraw_all(self) -> None:
+        """Draw the whole layer again (what lies under the text changed)."""
+        self._redraw(self.text.get_rect())
+
     def _key(self, row: int, text: str) -> Any:
         return (row, text) if self.curved else text
 
@@ -143,7 +153,7 @@ class TextLayer:
             if char != " ":
                 x, y, w, h = cells[column]
                 surface.blit(self.glyphs.get(char, w, h), (x, y), special_flags=self.blend)
-        if len(drawn) >= ROW_CACHE:
+        if len(drawn) >= self._cache_rows:
             del drawn[next(iter(drawn))]  # the row least recently drawn
         drawn[key] = surface
 
@@ -168,10 +178,12 @@ class TextLayer:
                 surface = self._row(row)
                 if surface is not None:
                     text.blit(surface, row_rect.topleft, special_flags=self.blend)
+        if self.under is not None:
+            text.blit(self.under, rect.topleft, rect, special_flags=self.pygame.BLEND_ADD)
         text.set_clip(None)
         if self.lit is not text:
             self.lit.blit(text, rect.topleft, rect)
             self.lit.blit(self.overlay, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
-        for grey, dim in self._dims:
-            dim.blit(self.lit, rect.topleft, rect)
-            dim.blit(grey, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
+        for brighter, dim in zip(self.brightnesses, self.brightnesses[1:], strict=False):
+            dim.blit(brighter, rect.topleft, rect)
+            dim.blit(self._dim, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
