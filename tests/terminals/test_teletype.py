@@ -222,3 +222,15 @@ def test_the_paper_has_no_seams_at_any_window_size(size):
         x = tty.view.paper_x + tty.view.paper_w * 2 // 3  # a blank column of the paper
         column = [luminance(surface.get_at((x, y))) for y in range(tty.view.head_y)]
     assert min(column) > 150, min(column)
+
+
+def test_paper_read_back_fills_the_window():
+    """Scrolled back, the older lines fill the window down from its top: no gap shows the desk."""
+    from life2_retro.terminals.window.teletype import DESK
+
+    with teletype() as tty:
+        tty.write(b"".join(b"LINE %d\r\n" % n for n in range(80)))
+        tty.scroll(20)
+        tty.draw(tty.surface)
+        x = tty.view.paper_x + tty.view.paper_w // 2
+        assert not any(tuple(tty.surface.get_at((x, y))[:3]) == DESK for y in range(tty.surface.get_height()))
