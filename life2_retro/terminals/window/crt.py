@@ -219,8 +219,10 @@ class GlassView:
         if effects.burnin and self.burn is not None and self.burn.expose(layer.text, now):
             self._wear()
         shift = self._shift() if effects.jitter else (0, 0)
-        if self._fading is None:  # a flickering tube: the text at one of its brightnesses
-            surface.blit(self._random.choice(layer.brightnesses), shift)
+        if self._fading is None:
+            brightnesses = layer.brightnesses  # a flickering tube: the text at one of them
+            lit = brightnesses[0] if len(brightnesses) == 1 else self._random.choice(brightnesses)
+            surface.blit(lit, shift)
         else:
             self._fade(surface, seconds_per_frame, shift, now)
         if shift != (0, 0):
