@@ -13,7 +13,7 @@ def test_bench_render_measures_both_terminals(monkeypatch):
 
 
 def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsys):
-    """`life2 bench --game p2life`: p2life is no program of the registry, yet --game takes it."""
+    """`life2 bench --game p2life` times p2life's engines: it has no original to time against."""
     from life2_retro.cli import main
     from life2_retro.commands.bench import p2life
 
@@ -28,3 +28,14 @@ def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsy
     assert all(float(figure) > 0 for row in rows for figure in row[3:])
     assert "the engine equals the reference" in out
     assert "x the NumPy reference" in out and "x pure Python" in out
+
+
+def test_bench_render_times_each_effect_alone(monkeypatch):
+    from life2_retro.commands.bench import render
+
+    monkeypatch.setattr(render, "FRAMES", 6)
+    monkeypatch.setattr(render, "WARM_UP", 2)
+    for name, effects in (("teletype", {"strike", "curl"}), ("crt", {"bezel", "burnin", "raster"})):
+        figures = render.measure_effects(name, rounds=1)
+        assert {"all", "none"} | effects <= set(figures)
+        assert all(rest > 0 and printing > 0 for rest, printing in figures.values())

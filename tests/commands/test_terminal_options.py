@@ -45,9 +45,14 @@ def test_terminal_options_reach_the_terminal():
     assert (
         options["baud"] == 0  # as fast as it comes
         and options["phosphor"] == "p4"
-        and options["effects"].names() == ["scanlines", "persistence", "vignette"]
+        and "glow" not in options["effects"].names()
+        and len(options["effects"].names()) == len(options["effects"].all_names()) - 1
         and "erase" not in options  # the crt edits its line itself
     )
-    args = top.parse_args(["--terminal", "teletype", "--mute", "--dialect", "gwbasic", "--size", "800x600"])
+    args = top.parse_args(
+        ["--terminal", "teletype", "--mute", "--dialect", "gwbasic", "--size", "800x600", "--no-curl"]
+    )
     options = terminal_settings(args, top, offered(list(TERMINALS)), erase=mode_from(args, top).erase_key)
+    effects = options.pop("effects")
     assert options == {"sound": False, "size": (800, 600), "erase": "\b"}
+    assert effects.names() == ["strike", "baseline", "ribbon", "edge"]

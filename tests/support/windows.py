@@ -54,5 +54,48 @@ def crt(**options) -> Crt:
     return Crt(clock=SimulatedClock(), **{"baud": None, "sound": False, **options})
 
 
+def crt_with(*names: str, **options) -> Crt:
+    """A glass terminal with only these effects on."""
+    from life2_retro.terminals.window.crt import Effects
+
+    return crt(effects=Effects.only(frozenset(names)), **options)
+
+
+STILL_CRT = ("scanlines", "glow", "persistence", "vignette", "curvature", "bezel", "bloom", "burnin")
+"""The glass terminal's effects that leave a still screen still (not flicker, jitter, the raster's static)."""
+
+
+def teletype_with(*names: str, **options) -> Teletype:
+    """A Teletype with only these effects on."""
+    from life2_retro.terminals.window.teletype import PaperEffects
+
+    return teletype(effects=PaperEffects.only(frozenset(names)), **options)
+
+
+def picture(pygame, surface, rect=None) -> bytes:
+    return pygame.image.tobytes(surface if rect is None else surface.subsurface(rect), "RGB")
+
+
+def mean_level(surface, rect) -> float:
+    """The mean of R+G+B over a rectangle of the window."""
+    x0, y0, w, h = rect
+    total = sum(sum(surface.get_at((x, y))[:3]) for x in range(x0, x0 + w) for y in range(y0, y0 + h))
+    return total / (w * h)
+
+
+def lit_box(surface, rect, level: int = 200) -> tuple[int, int, int, int] | None:
+    """The box (left, top, right, bottom) of the pixels in `rect` whose R+G+B reaches `level`."""
+    x0, y0, w, h = rect
+    lit = [
+        (x, y)
+        for x in range(x0, x0 + w)
+        for y in range(y0, y0 + h)
+        if sum(surface.get_at((x, y))[:3]) >= level
+    ]
+    if not lit:
+        return None
+    return (min(x for x, _ in lit), min(y for _, y in lit), max(x for x, _ in lit), max(y for _, y in lit))
+
+
 def teletype_with_sound() -> Teletype:
     return Teletype(clock=SimulatedClock(), baud=None, sound=True)

@@ -7,7 +7,9 @@ import math
 import pytest
 
 from ..support.windows import (
+    STILL_CRT,
     crt,
+    crt_with,
     key,
     typed,
 )
@@ -16,7 +18,7 @@ from ..support.windows import (
 def test_the_crt_shows_no_typed_input():
     import pygame
 
-    with crt() as screen:
+    with crt_with(*STILL_CRT) as screen:
         screen.write(b"X,Y\r\n? ")
         screen.settle(0.5)
         x, y, w, h = screen.view.cell_rect(1, 2)
@@ -60,9 +62,7 @@ def test_bel_beeps_on_the_crt():
 
 
 def test_the_afterglow_decays_exponentially():
-    from life2_retro.terminals.window.crt import Effects
-
-    with crt(effects=Effects(scanlines=False, glow=False, vignette=False)) as screen:
+    with crt_with("persistence") as screen:
         screen.write(b"########")
         screen.settle(0.3)
         x, y, w, h = screen.view.cell_rect(0, 0)
@@ -85,22 +85,32 @@ def test_the_afterglow_decays_exponentially():
 
 @pytest.mark.parametrize("phosphor", ["p1", "p3", "p4"])
 def test_phosphors_colour_the_text(phosphor):
+    """The light the text adds over the bare glass has the phosphor's hue (its cores may be white)."""
     from life2_retro.terminals.window.crt import PHOSPHORS
 
     with crt(phosphor=phosphor) as screen:
-        screen.write(b"########")
+        screen.write(b"\r\n" * 8 + b" " * 30 + b"########")
         screen.settle(0.2)
-        x, y, w, h = screen.view.cell_rect(0, 0)
-        colours = {screen.surface.get_at((x + i, y + j))[:3] for i in range(w) for j in range(h)}
-        brightest = max(colours, key=sum)
+        lit, bare = screen.view.cell_rect(8, 30), screen.view.cell_rect(12, 30)
+        added = [
+            sum(
+                screen.surface.get_at((lit[0] + i, lit[1] + j))[k]
+                for i in range(lit[2])
+                for j in range(lit[3])
+            )
+            - sum(
+                screen.surface.get_at((bare[0] + i, bare[1] + j))[k]
+                for i in range(bare[2])
+                for j in range(bare[3])
+            )
+            for k in range(3)
+        ]
         target = PHOSPHORS[phosphor].color
-        assert max(range(3), key=lambda k: brightest[k]) == max(range(3), key=lambda k: target[k])
+        assert max(range(3), key=lambda k: added[k]) == max(range(3), key=lambda k: target[k]), added
 
 
-def test_persistence_decays_and_each_effect_toggles():
-    from life2_retro.terminals.window.crt import Effects
-
-    with crt(effects=Effects(scanlines=False, glow=False, vignette=False)) as screen:
+def test_persistence_decays():
+    with crt_with("persistence") as screen:
         screen.write(b"########")
         screen.settle(0.3)
         screen.write(b"\r        ")  # the characters are overwritten: only their afterglow is left
@@ -116,19 +126,29 @@ def test_persistence_decays_and_each_effect_toggles():
         screen.frame()
         no_afterglow = max(sum(screen.surface.get_at((x + i, y + j))[:3]) for i in range(w) for j in range(h))
         assert no_afterglow == 0
+
+
+def test_each_effect_has_its_key_and_the_still_ones_change_the_picture():
+    """F2 to F5 toggle the first four effects, Shift with F2 to F8 the tube's seven; F6 the phosphor."""
     import pygame
 
-    with crt() as screen:
+    from life2_retro.terminals.window.crt import EFFECT_KEYS, EFFECT_NAMES
+
+    assert sorted(EFFECT_KEYS.values()) == sorted(EFFECT_NAMES)
+    with crt_with(*STILL_CRT) as screen:
         screen.write(b"HELLO")
         screen.settle(0.2)
         pictures = {pygame.image.tobytes(screen.surface, "RGB")}
-        # scanlines, glow, vignette and the phosphor each change a still picture (persistence only
-        # shows when something changes, above)
-        for key in (pygame.K_F2, pygame.K_F3, pygame.K_F5, pygame.K_F6):
-            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        for (shifted, number), name in EFFECT_KEYS.items():
+            was = getattr(screen.effects, name)
+            mod = pygame.KMOD_SHIFT if shifted else 0
+            key(pygame, pygame.K_F1 + number - 1, mod=mod)
             screen.settle(0.2)
-            pictures.add(pygame.image.tobytes(screen.surface, "RGB"))
-        assert len(pictures) == 5
-        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F4, mod=0, unicode=""))
+            assert getattr(screen.effects, name) is not was, name
+            if name in ("scanlines", "glow", "vignette", "curvature", "bezel", "bloom"):
+                pictures.add(pygame.image.tobytes(screen.surface, "RGB"))
+        assert len(pictures) == 7  # each still effect changed the still picture
+        colour = screen.phosphor
+        key(pygame, pygame.K_F6)
         screen.frame()
-        assert screen.effects.names() == []
+        assert screen.phosphor is not colour

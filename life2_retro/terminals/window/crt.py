@@ -2,31 +2,45 @@
 
 What the line delivers goes on the screen like paper (CR back to column 0,
 LF down, scrolling at the bottom); nothing the player types is shown, so the
-opponent cannot read the move. It is cheap to draw:
+opponent cannot read the move. It looks like a tube in its housing, and is
+cheap to draw, because nearly all of the look is worked out before a frame:
 
-* each character is drawn once, glow included, into a cache;
-* the text layer is drawn again only when the screen changes;
-* a frame is then a few full-screen operations: persistence, one merged
-  scanline-and-vignette overlay, and the cursor.
+* each character is drawn once per cell size, glow and bloom included;
+* each cell's place on the curved glass is worked out once per window size;
+* a row of text is drawn once, and only rows that changed are drawn again,
+  through the tube's overlay (scanlines, vignette, the bezel's opening);
+* the still light (the raster's glow and static, the wear of burn-in, the
+  housing and the room reflected in the glass) is one picture, made again
+  only when the wear grows;
+* a frame is then the lit text, the afterglow where text changed lately,
+  and that one picture added: two or three whole-window blits.
 
-Phosphors: P1 green, P3 amber, P4 white. Effects, each a toggle: scanlines
-(F2), glow (F3), persistence with exponential decay (F4), vignette (F5).
-F6 changes the phosphor. The pace is 300, 1200 or 9600 baud, or unlimited.
-BEL beeps; Backspace and Ctrl-U edit the line before it is sent.
+Phosphors: P1 green, P3 amber, P4 white (F6 changes it). Effects, each a
+toggle: scanlines (F2), glow (F3), persistence with exponential decay (F4),
+vignette (F5); with Shift: curvature (F2), bezel (F3), bloom (F4), burn-in
+(F5), flicker (F6), jitter (F7), the raster's glow and static (F8). Their
+randomness is seeded. The pace is 300, 1200 or 9600 baud, or unlimited. BEL
+beeps; Backspace and Ctrl-U edit the line before it is sent.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+import random
+from dataclasses import dataclass
 from typing import Any
 
-from ..options import Option, Switches
+from ..options import Option
 from ..pacing import LinePace
-from .font import HEIGHT, WIDTH, dots
+from . import tube
+from .burn_in import BurnIn
+from .effects import EffectSet, function_key, switches
+from .glass_text import TextLayer
+from .glyphs import PhosphorGlyphs, bloom_reach
 from .screen import GlassScreen
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
+from .tube import TubeGeometry
 
 
 @dataclass(frozen=True)
@@ -47,22 +61,30 @@ BAUD_CHOICES = (300, 1200, 9600)
 
 
 @dataclass
-class Effects:
+class Effects(EffectSet):
     scanlines: bool = True
     glow: bool = True
+    """Each dot a soft phosphor spot with a halo of its own."""
     persistence: bool = True
     vignette: bool = True
+    curvature: bool = True
+    bezel: bool = True
+    """The housing around the glass, and the room's light reflected in the glass."""
+    bloom: bool = True
+    """Light spreading wide around bright text, brighter where text is dense."""
+    burnin: bool = True
+    flicker: bool = True
+    jitter: bool = True
+    raster: bool = True
+    """The blank raster's faint glow and static."""
 
-    def names(self) -> list[str]:
-        return [name for name, on in vars(self).items() if on]
 
-    @classmethod
-    def only(cls, names: frozenset[str]) -> Effects:
-        """These effects on, the others off."""
-        return cls(**{name: name in names for name in EFFECT_NAMES})
-
-
-EFFECT_NAMES = tuple(vars(Effects()))
+EFFECT_NAMES = Effects.all_names()
+EFFECT_KEYS: dict[tuple[bool, int | None], str] = {
+    (False, n): name for n, name in enumerate(EFFECT_NAMES[:4], start=2)
+} | {(True, n): name for n, name in enumerate(EFFECT_NAMES[4:], start=2)}
+"""(Shift held, function key number) -> the effect it toggles: F2 to F5 the first four, as always;
+Shift with F2 to F8 the seven the tube added."""
 
 BAUD = Option(
     "baud",
@@ -74,186 +96,193 @@ BAUD = Option(
     metavar="N",
 )
 PHOSPHOR = Option("phosphor", "green, amber or white", default="p1", choices=tuple(PHOSPHORS))
-EFFECTS = Switches("effects", EFFECT_NAMES, "turn the {} off", make=Effects.only)
+EFFECTS = switches(Effects)
 SOUND = Option("sound", "no bell", default=True, kind=bool, flag="--mute", negated=True)
 
-
-@dataclass
-class _Layout:
-    area: tuple[int, int, int, int] = (0, 0, 0, 0)
-    cell: tuple[float, float] = (0.0, 0.0)
-    glyphs: dict[str, Any] = field(default_factory=dict)
-    rows: dict[str, Any] = field(default_factory=dict)
-    """Whole rows of text drawn once, by their text: boards and prompts come back again and again."""
-
-
-ROW_CACHE = 256
+FLICKER = 2
+"""How many dimmer frames a flickering tube has besides the full one (3% and 6% dimmer): one of
+them, at random, each frame."""
+STATIC_STILLS = 3
+DECAYS_KEPT = 4
+JITTER = 0.07
+"""The chance that a frame lands a pixel off."""
+TEAR = 0.002
+"""The chance that a band of a frame slips sideways (about one frame in eight seconds)."""
+AFTERGLOW_GONE = 10
+"""Time constants after which the afterglow has faded to nothing (e^-10 of 255, and the tail cut)."""
 
 
 class GlassView:
-    """Draws a GlassScreen with its phosphor and effects."""
+    """Draws a GlassScreen with its phosphor and effects.
 
-    def __init__(self, screen: GlassScreen, pygame: Any, phosphor: Phosphor, effects: Effects) -> None:
+    A frame is the text as lit through the tube (`TextLayer.lit`), the afterglow
+    only where text changed lately, and one added picture of everything still
+    (the raster's glow and static, the wear, the housing and the reflection):
+    two or three whole-window blits, whatever is on."""
+
+    def __init__(
+        self, screen: GlassScreen, pygame: Any, phosphor: Phosphor, effects: Effects, seed: int = 0
+    ) -> None:
         self.screen = screen
         self.pygame = pygame
         self.phosphor = phosphor
         self.effects = effects
-        self.layout = _Layout()
-        self._drawn_version = -1
+        self.seed = seed
+        self._random = random.Random(seed)
+        """Flicker, jitter and static: seeded, so the same frames make the same picture."""
         self.size = (0, 0)
+        self.burn: BurnIn | None = None
 
-    def resize(self, size: tuple[int, int]) -> None:
+    def resize(self, size: tuple[int, int], now: float = 0.0) -> None:
         pygame = self.pygame
+        effects = self.effects
         self.size = size
-        width, height = size
-        margin_x, margin_y = width * 0.05, height * 0.06
-        area_w, area_h = width - 2 * margin_x, height - 2 * margin_y
-        cell = (area_w / self.screen.columns, area_h / self.screen.rows)
-        self.layout = _Layout((round(margin_x), round(margin_y), round(area_w), round(area_h)), cell)
-        self.text = pygame.Surface(size).convert()
-        self.glow = pygame.Surface(size).convert()
-        self.glow.fill((0, 0, 0))
-        self._overlay = self._make_overlay()
+        self.geometry = geometry = TubeGeometry.lay_out(size, effects.bezel, effects.curvature)
+        reach = bloom_reach(geometry.text[2] / self.screen.columns)
+        glyphs = PhosphorGlyphs(pygame, self.phosphor.color, effects.glow, effects.bloom, reach)
+        mask = tube.glass_mask(pygame, geometry) if effects.bezel else None
+        self._overlay = tube.overlay(
+            pygame, geometry, effects.scanlines, effects.vignette, effects.bezel, mask
+        )
+        self.layer = TextLayer(
+            pygame, self.screen, geometry, glyphs, self._overlay, FLICKER if effects.flicker else 0
+        )
+        housing = tube.housing(pygame, geometry, mask, self.seed) if mask is not None else None
+        self._after = self._still_light(geometry, housing)
+        if effects.burnin:
+            if self.burn is None:
+                self.burn = BurnIn(pygame, size, self.phosphor.color, now)
+            elif self.burn.counts.get_size() != size:
+                self.burn.resize(size)
+            self.burn.tint_for(self.phosphor.color)
+            self._wear()
+        self.glow = self.layer.lit.copy() if effects.persistence else None
+        self._fading: Any | None = None
+        """Where the afterglow still differs from the text (None: nowhere); elsewhere glow == lit."""
+        self._fade_until = 0.0
         self._decays: dict[float, Any] = {}
-        self._tail = self._flat(3)
-        self._drawn_version = -1
+        self._tail = self._flat(3) if effects.persistence else None
+
+    def restyle(self, now: float = 0.0) -> None:
+        """After a change of phosphor or effects."""
+        self.resize(self.size, now)
 
     def _flat(self, level: int) -> Any:
-        """A surface of one grey: blitting with a blend flag is many times faster than filling with one."""
-        surface = self.pygame.Surface(self.size).convert()
-        surface.fill((level, level, level))
-        return surface
+        return tube.solid(self.pygame, self.size, (level, level, level))
+
+    def _still_light(self, geometry: TubeGeometry, housing: Any | None) -> list[Any]:
+        """What is added over the lit text, one picture a frame: the raster's glow with a still of
+        its static, through the overlay as the text is; then the housing and its reflection."""
+        pygame = self.pygame
+        if not self.effects.raster:
+            return [] if housing is None else [housing]
+        shape = tube.raster_shape(pygame, geometry)
+        raster = tube.raster_light(pygame, shape, self.phosphor.color)
+        lights = []
+        for still in range(STATIC_STILLS):
+            light = tube.static(pygame, shape, self.seed + still)
+            light.blit(raster, (0, 0), special_flags=pygame.BLEND_ADD)
+            if self._overlay is not None:
+                light.blit(self._overlay, (0, 0), special_flags=pygame.BLEND_MULT)
+            if housing is not None:
+                light.blit(housing, (0, 0), special_flags=pygame.BLEND_ADD)
+            lights.append(light)
+        return lights
+
+    def _wear(self) -> None:
+        """The burn-in's ghost goes under the text, where it is lit and fades with it."""
+        assert self.burn is not None
+        self.layer.under = self.burn.ghost() if self.burn.worn else None
+        self.layer.redraw_all()
 
     def _decay(self, seconds: float) -> Any:
-        """The afterglow kept over one frame: exp(-t / persistence)."""
-        surface = self._decays.get(seconds)
+        """The afterglow kept over one frame: exp(-t / persistence). A few frame lengths are kept
+        (a real clock's frames differ by a millisecond or two), not one for every length ever seen."""
+        surface = self._decays.pop(seconds, None)
         if surface is None:
             keep = round(255 * math.exp(-seconds / self.phosphor.persistence))
-            surface = self._decays[seconds] = self._flat(keep)
+            surface = self._flat(keep)
+            if len(self._decays) >= DECAYS_KEPT:
+                del self._decays[next(iter(self._decays))]
+        self._decays[seconds] = surface
         return surface
 
-    def restyle(self) -> None:
-        """After a change of phosphor or effects."""
-        self.resize(self.size)
-
-    def _glyph(self, char: str) -> Any:
-        glyph = self.layout.glyphs.get(char)
-        if glyph is None:
-            glyph = self._make_glyph(char)
-            self.layout.glyphs[char] = glyph
-        return glyph
-
-    def _make_glyph(self, char: str) -> Any:
-        """One character cell: raster dots in the phosphor's colour, and a soft glow around them."""
+    def draw(self, surface: Any, seconds_per_frame: float, cursor_on: bool, now: float = 0.0) -> None:
         pygame = self.pygame
-        cell_w, cell_h = self.layout.cell
-        w, h = max(1, math.ceil(cell_w)), max(1, math.ceil(cell_h))
-        glyph = pygame.Surface((w, h)).convert()
-        glyph.fill((0, 0, 0))
-        pitch_x, pitch_y = cell_w * 0.78 / WIDTH, cell_h * 0.72 / HEIGHT
-        left, top = cell_w * 0.11, cell_h * 0.1
-        red, green, blue = self.phosphor.color
-        if self.effects.glow:
-            dim = (red // 5, green // 5, blue // 5)
-            for x, y in dots(char):
-                centre = (left + (x + 0.5) * pitch_x, top + (y + 0.5) * pitch_y)
-                pygame.draw.circle(glyph, dim, centre, max(pitch_x, pitch_y) * 1.05)
-        for x, y in dots(char):
-            rect = (
-                round(left + x * pitch_x),
-                round(top + y * pitch_y),
-                max(1, round(pitch_x * 0.9)),
-                max(1, round(pitch_y * 0.8)),
-            )
-            pygame.draw.rect(glyph, self.phosphor.color, rect)
-        return glyph
-
-    def _make_overlay(self) -> Any | None:
-        """Scanlines and vignette in one surface, multiplied over the frame."""
-        if not (self.effects.scanlines or self.effects.vignette):
-            return None
-        pygame = self.pygame
-        width, height = self.size
-        overlay = pygame.Surface((width, height)).convert()
-        overlay.fill((255, 255, 255))
-        if self.effects.vignette:
-            # concentric rectangles darkening towards the corners, like the edge of a tube
-            steps = 24
-            for i in range(steps):
-                shade = 255 - int(110 * (1 - i / steps) ** 2.2)
-                inset_x, inset_y = int(width * 0.5 * i / steps), int(height * 0.5 * i / steps)
-                rect = pygame.Rect(inset_x, inset_y, width - 2 * inset_x, height - 2 * inset_y)
-                pygame.draw.rect(
-                    overlay, (shade, shade, shade), rect, border_radius=int(min(width, height) * 0.08)
-                )
-        if self.effects.scanlines:
-            line = pygame.Surface((width, 1)).convert()
-            line.fill((168, 168, 168))
-            for y in range(1, height, 2):
-                overlay.blit(line, (0, y), special_flags=pygame.BLEND_MULT)
-        return overlay
-
-    def _row(self, text: str) -> Any:
-        """One row of text as a surface, from the cache or drawn glyph by glyph."""
-        rows = self.layout.rows
-        surface = rows.pop(text, None)
-        if surface is None:
-            pygame = self.pygame
-            cell_w, cell_h = self.layout.cell
-            surface = pygame.Surface(
-                (self.layout.area[2] + math.ceil(cell_w), math.ceil(cell_h) + 1)
-            ).convert()
-            surface.fill((0, 0, 0))
-            for column, char in enumerate(text):
-                if char != " ":  # MAX, so a cell's black margin never clips its neighbour's glow
-                    at = (round(column * cell_w), 0)
-                    surface.blit(self._glyph(char), at, special_flags=pygame.BLEND_MAX)
-            if len(rows) >= ROW_CACHE:
-                del rows[next(iter(rows))]  # the row least recently drawn
-        rows[text] = surface
-        return surface
-
-    def _draw_text(self) -> None:
-        self.text.fill((0, 0, 0))
-        x0, y0, _, _ = self.layout.area
-        cell_h = self.layout.cell[1]
-        for row, line in enumerate(self.screen.cells):
-            text = "".join(line).rstrip()
-            if text:
-                at = (x0, round(y0 + row * cell_h))
-                self.text.blit(self._row(text), at, special_flags=self.pygame.BLEND_MAX)
-        self._drawn_version = self.screen.version
-
-    def draw(self, surface: Any, seconds_per_frame: float, cursor_on: bool) -> None:
-        pygame = self.pygame
-        if self.screen.version != self._drawn_version:
-            self._draw_text()
-        if self.effects.persistence:
-            self.glow.blit(self._decay(seconds_per_frame), (0, 0), special_flags=pygame.BLEND_MULT)
-            # pygame's multiply rounds up, which would leave a faint ghost for ever: cut the tail
-            self.glow.blit(self._tail, (0, 0), special_flags=pygame.BLEND_SUB)
-            self.glow.blit(self.text, (0, 0), special_flags=pygame.BLEND_MAX)
-            surface.blit(self.glow, (0, 0))
+        effects = self.effects
+        layer = self.layer
+        changed = layer.update()
+        if changed and effects.persistence:
+            fading = self._fading or changed[0]
+            self._fading = fading.unionall(changed)
+            self._fade_until = now + AFTERGLOW_GONE * self.phosphor.persistence
+        if effects.burnin and self.burn is not None and self.burn.expose(layer.text, now):
+            self._wear()
+        shift = self._shift() if effects.jitter else (0, 0)
+        if self._fading is None:
+            brightnesses = layer.brightnesses  # a flickering tube: the text at one of them
+            lit = brightnesses[0] if len(brightnesses) == 1 else self._random.choice(brightnesses)
+            surface.blit(lit, shift)
         else:
-            surface.blit(self.text, (0, 0))
+            self._fade(surface, seconds_per_frame, shift, now)
+        if shift != (0, 0):
+            self._clear_edges(surface, shift)
+        if effects.jitter and self._random.random() < TEAR:
+            self._tear(surface)
         if cursor_on:
-            x0, y0, _, _ = self.layout.area
-            cell_w, cell_h = self.layout.cell
-            column = min(self.screen.column, self.screen.columns - 1)
-            rect = (
-                round(x0 + column * cell_w),
-                round(y0 + (self.screen.row + 0.78) * cell_h),
-                round(cell_w * 0.85),
-                max(2, round(cell_h * 0.12)),
+            x, y, w, h = self.cell_rect(self.screen.row, min(self.screen.column, self.screen.columns - 1))
+            bar = pygame.Rect(
+                x + shift[0], round(y + h * 0.78) + shift[1], round(w * 0.85), max(2, round(h * 0.12))
             )
-            pygame.draw.rect(surface, self.phosphor.color, rect)
-        if self._overlay is not None:
-            surface.blit(self._overlay, (0, 0), special_flags=pygame.BLEND_MULT)
+            surface.fill(self.phosphor.color, bar)
+            if self._overlay is not None:
+                surface.blit(self._overlay, bar.topleft, bar, special_flags=pygame.BLEND_MULT)
+        if self._after:
+            surface.blit(self._random.choice(self._after), (0, 0), special_flags=pygame.BLEND_ADD)
+
+    def _fade(self, surface: Any, seconds: float, shift: tuple[int, int], now: float) -> None:
+        """The afterglow, where text changed lately: it fades by exp(-t / persistence) a frame."""
+        pygame = self.pygame
+        area = self._fading
+        glow = self.glow
+        assert glow is not None and self._tail is not None  # made whenever persistence is on
+        glow.blit(self._decay(seconds), area.topleft, area, special_flags=pygame.BLEND_MULT)
+        # pygame's multiply rounds up, which would leave a faint ghost for ever: cut the tail
+        glow.blit(self._tail, area.topleft, area, special_flags=pygame.BLEND_SUB)
+        glow.blit(self.layer.lit, area.topleft, area, special_flags=pygame.BLEND_MAX)
+        if area != glow.get_rect():
+            surface.blit(self.layer.lit, shift)
+        surface.blit(glow, area.move(shift).topleft, area)
+        if now >= self._fade_until:
+            self._fading = None  # faded to the last level: glow is lit again there
+
+    def _shift(self) -> tuple[int, int]:
+        """Now and then the picture lands a pixel off."""
+        if self._random.random() >= JITTER:
+            return (0, 0)
+        return self._random.choice(((1, 0), (-1, 0), (0, 1), (0, -1)))
+
+    def _clear_edges(self, surface: Any, shift: tuple[int, int]) -> None:
+        """The strip a shifted picture leaves uncovered goes black, not last frame's."""
+        width, height = self.size
+        dx, dy = shift
+        if dx:
+            surface.fill((0, 0, 0), (0 if dx > 0 else width + dx, 0, abs(dx), height))
+        if dy:
+            surface.fill((0, 0, 0), (0, 0 if dy > 0 else height + dy, width, abs(dy)))
+
+    def _tear(self, surface: Any) -> None:
+        """Rarely a band of the picture slips sideways for a frame: the horizontal hold catching up."""
+        width, height = self.size
+        band = round(self.geometry.text[3] / self.screen.rows * self._random.uniform(0.5, 2.0))
+        top = self._random.randrange(max(1, height - band))
+        slip = self._random.choice((-3, -2, 2, 3))
+        surface.blit(self.layer.lit, (slip, top), (0, top, width, band))
+        surface.fill((0, 0, 0), (0 if slip > 0 else width + slip, top, abs(slip), band))
 
     def cell_rect(self, row: int, column: int) -> tuple[int, int, int, int]:
-        x0, y0, _, _ = self.layout.area
-        cell_w, cell_h = self.layout.cell
-        return (round(x0 + column * cell_w), round(y0 + row * cell_h), round(cell_w), round(cell_h))
+        """Where one character cell is on the window (after the bulge, if any)."""
+        return self.layer.cell_rect(row, column)
 
 
 class Crt(PygameTerminal):
@@ -270,19 +299,22 @@ class Crt(PygameTerminal):
         phosphor: str = PHOSPHOR.default,
         effects: Effects | None = None,
         sound: bool = SOUND.default,
+        seed: int = 1978,
         **options: Any,
     ) -> None:
         self.screen = GlassScreen()
         self.view: GlassView | None = None
         self.phosphor = PHOSPHORS[phosphor]
         self.effects = effects or Effects()
+        self.seed = seed
+        """Seeds the flicker, the jitter and the static: the same frames give the same picture."""
         super().__init__(LinePace(baud or None, carriage_return=0.0), **options)
         self.sounds = Sounds(enabled=sound, voices=("bell",), motor=False)
 
     def resized(self, size: tuple[int, int]) -> None:
         if self.view is None:
-            self.view = GlassView(self.screen, self.pygame, self.phosphor, self.effects)
-        self.view.resize(size)
+            self.view = GlassView(self.screen, self.pygame, self.phosphor, self.effects, self.seed)
+        self.view.resize(size, self.clock.now())
 
     def receive(self, data: bytes) -> None:
         self.sounds.play(self.screen.receive(data))
@@ -295,17 +327,12 @@ class Crt(PygameTerminal):
 
     def special_key(self, event: Any) -> bool:
         pygame = self.pygame
-        toggles = {
-            pygame.K_F2: "scanlines",
-            pygame.K_F3: "glow",
-            pygame.K_F4: "persistence",
-            pygame.K_F5: "vignette",
-        }
         key = event.key
-        if key in toggles:
-            name = toggles[key]
-            setattr(self.effects, name, not getattr(self.effects, name))
-        elif key == pygame.K_F6:
+        shifted = bool(event.mod & pygame.KMOD_SHIFT)
+        toggled = EFFECT_KEYS.get((shifted, function_key(pygame, key)))
+        if toggled is not None:
+            self.effects.toggle(toggled)
+        elif key == pygame.K_F6 and not shifted:
             names = list(PHOSPHORS)
             current = next(n for n, p in PHOSPHORS.items() if p is self.phosphor)
             self.phosphor = PHOSPHORS[names[(names.index(current) + 1) % len(names)]]
@@ -317,13 +344,19 @@ class Crt(PygameTerminal):
         else:
             return False
         assert self.view is not None
-        self.view.restyle()
+        self.view.restyle(self.clock.now())
         return True
+
+    def use_effects(self, names: frozenset[str]) -> None:
+        """Only these effects on, at once (the bench times them one by one)."""
+        self.effects.keep_only(names)
+        assert self.view is not None
+        self.view.restyle(self.clock.now())
 
     def draw(self, surface: Any) -> None:
         assert self.view is not None
         cursor_on = int(self.clock.now() * 2) % 2 == 0
-        self.view.draw(surface, self.frame_seconds, cursor_on)
+        self.view.draw(surface, self.frame_seconds, cursor_on, self.clock.now())
 
     def close_view(self) -> None:
         self.sounds.close()

@@ -16,25 +16,36 @@ The keyboard is a Model 33's:
 Tab held prints at full speed. M mutes while the machine prints (in a typed
 line M is a letter). F11 switches to full screen. Esc, Break or closing the
 window ends the game.
+
+The machine is worn, as a real one in a museum is (type_wear.py): F2 to F6
+toggle the strike force, the baseline, the ribbon's fade, the paper's edges
+and its curl (paper_sheet.py). The wear is worked out as ink is laid, and the
+curl and edges are drawn once per window size, so a frame costs what it did.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from ..options import Option
 from ..pacing import LinePace
+from . import paper_sheet
+from .effects import EffectSet, function_key, switches
 from .font import HEIGHT, WIDTH, dots, teletype_char
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
+from .type_wear import TypeBox, blow, ribbon
 
 PAPER = (250, 240, 222)
 INK = (38, 40, 52)
 DESK = (54, 50, 46)
-INK_ALPHA_LEVELS = 8
+INK_ALPHA_LEVELS = 32
+INK_ALPHA = (30, 215)
+"""The faintest and the darkest dot one blow leaves, as alpha over the paper."""
 SPREAD_PER_BLOW = 55
 SPREAD_LIMIT = 150
 """Ink spread on a spot struck again: the smudge's alpha per earlier blow, and its limit."""
@@ -44,28 +55,52 @@ HEAD_AT = 0.74
 """How far down the window the print line sits."""
 
 
-def _paper_texture(pygame: Any, size: int = 192, seed: int = 7) -> Any:
-    """A tile of off-white paper: a little grain, a few fibres."""
+def _paper_texture(pygame: Any, size: int = 512, seed: int = 7) -> Any:
+    """A tile of off-white paper: a little grain, and fibres, short and faint, darker and lighter,
+    lying mostly along the roll. Large, so its repeat is not seen."""
     rng = random.Random(seed)
-    pixels = bytearray()
-    for _ in range(size * size):
-        grain = rng.randint(-5, 4)
-        pixels += bytes(max(0, min(255, channel + grain)) for channel in PAPER)
-    for _ in range(size // 3):  # fibres: short, faint, slightly darker strokes
-        x, y, length = rng.randrange(size), rng.randrange(size), rng.randint(4, 14)
-        for step in range(length):
-            px, py = (x + step) % size, (y + step // 5) % size
-            at = (py * size + px) * 3
-            pixels[at : at + 3] = bytes(max(0, value - 9) for value in pixels[at : at + 3])
-    return pygame.image.frombuffer(bytes(pixels), (size, size), "RGB").convert()
+    grain = pygame.image.frombuffer(rng.randbytes(size * size), (size, size), "P")
+    grain.set_palette([tuple(max(0, min(255, c + i * 10 // 256 - 5)) for c in PAPER) for i in range(256)])
+    tile = grain.convert()
+    for _ in range(size * size // 900):
+        x, y, length = rng.randrange(size), rng.randrange(size), rng.randint(4, 16)
+        angle = rng.gauss(0, 0.35)
+        end = (x + length * math.cos(angle), y + length * math.sin(angle))
+        shade = rng.choice((-10, -8, -6, 5))
+        colour = tuple(max(0, min(255, c + shade)) for c in PAPER)
+        pygame.draw.aaline(tile, colour, (x, y), end)
+    return tile
+
+
+@dataclass
+class PaperEffects(EffectSet):
+    strike: bool = True
+    """Each character's type strikes with its own force, and each blow varies: some print lighter."""
+    baseline: bool = True
+    """Each character sits a little off its row and column, the same way each time."""
+    ribbon: bool = True
+    """The ribbon's ink fades along a line and recovers at the return."""
+    edge: bool = True
+    """The paper's cut edges and the shadow it casts beside them."""
+    curl: bool = True
+    """The paper curls back at the top of the window."""
+
+
+EFFECT_KEYS: dict[int | None, str] = {n: name for n, name in enumerate(PaperEffects.all_names(), start=2)}
+"""Function key number -> the effect it toggles: F2 to F6."""
 
 
 class PaperView:
     """Draws a PaperRoll; lines are drawn once into a cache and get new ink as it is struck."""
 
-    def __init__(self, paper: PaperRoll, pygame: Any) -> None:
+    def __init__(
+        self, paper: PaperRoll, pygame: Any, effects: PaperEffects | None = None, seed: int = 33
+    ) -> None:
         self.paper = paper
         self.pygame = pygame
+        self.effects = effects or PaperEffects()
+        self.type_box = TypeBox(seed)
+        self.seed = seed
         self.texture = _paper_texture(pygame)
         self.scroll_back = 0
         self._lines: dict[int, Any] = {}
@@ -88,6 +123,11 @@ class PaperView:
         self.glyph_top = self.line_h * 0.2
         self._make_stamps(max(0.9, min(self.pitch_x, self.pitch_y) * 0.62))
         self._lines.clear()
+        self._band: Any | None = None
+        """The curl's band as last drawn, for the paper's position `_band_top`."""
+        self._band_top = 0
+        self._band_rows = -1
+        """The lowest row the band shows: ink in it or above calls for a new band."""
         pygame = self.pygame
         self._shade = pygame.Surface((self.paper_w, max(1, height - self.head_y)), pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 22))
@@ -95,14 +135,26 @@ class PaperView:
         self._guide = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
         self._guide.fill((30, 30, 34, 70))
         pygame.draw.rect(self._guide, (20, 20, 24, 160), self._guide.get_rect(), width=2, border_radius=3)
+        scale = width / 1024
+        self._curl_rows = paper_sheet.curl_rows(height) if self.effects.curl else []
+        self._curl_shade = paper_sheet.curl_shade(pygame, self.paper_w, height) if self.effects.curl else None
+        below = height - round(self.head_y + self.line_h * 0.9)
+        self._platen = paper_sheet.platen_shade(pygame, self.paper_w, below) if self.effects.curl else None
+        self._across = None
+        if self.effects.edge:
+            self._across = paper_sheet.light_across(pygame, self.paper_w, math.ceil(self.line_h))
+            self._shadows = paper_sheet.edge_strips(pygame, height, scale)
+            self._edge_tint = paper_sheet.edge_tint(pygame, height, scale)
+            self._edge_tint_right = pygame.transform.flip(self._edge_tint, True, False)
 
     def _make_stamps(self, radius: float) -> None:
-        """Ink dots at a few strengths: the ribbon never inks two blows alike."""
+        """Ink dots at many strengths: the ribbon never inks two blows alike."""
         pygame = self.pygame
         size = int(radius * 2 + 3)
         self._stamps = []
+        faint, dark = INK_ALPHA
         for level in range(INK_ALPHA_LEVELS):
-            alpha = int(125 + 85 * level / (INK_ALPHA_LEVELS - 1))
+            alpha = round(faint + (dark - faint) * level / (INK_ALPHA_LEVELS - 1))
             stamp = pygame.Surface((size, size), pygame.SRCALPHA)
             centre = size / 2
             pygame.draw.circle(stamp, (*INK, alpha // 2), (centre, centre), radius + 0.6)
@@ -119,20 +171,38 @@ class PaperView:
         for x in range(0, self.paper_w, tile):
             for y in range(-offset, height, tile):
                 surface.blit(self.texture, (x, y))
+        if self._across is not None:
+            surface.blit(self._across, (0, 0), special_flags=pygame.BLEND_MULT)
         return surface
 
-    def _ink(self, surface: Any, column: int, strike: Strike, blows_before: int) -> None:
-        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows)."""
+    def _ink(self, surface: Any, row: int, column: int, strike: Strike, blows_before: int) -> None:
+        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows).
+        A dot's ink is the blow's (as today's paper always had it) times what the worn type and the
+        dry ribbon take from it (type_wear.py), each where its effect is on."""
         if blows_before >= BLOWS_INKED:
             return
+        effects = self.effects
         rng = random.Random(strike.seed)
+        face = self.type_box.face(strike.char)
+        wear = 1.0  # what the worn type and the dry ribbon leave of a full blow
+        if effects.strike:
+            wear *= face.force * blow(strike.seed)
+        if effects.ribbon:
+            wear *= ribbon(row, column, self.seed)
+        dx, dy = strike.dx, strike.dy
+        if effects.baseline:
+            dx, dy = dx + face.drift, dy + face.rise
         left = self.margin + column * self.char_w + self.glyph_left
         if blows_before:
-            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink)
+            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink * wear)
+        lean = face.lean if effects.strike else 0.0
+        faint, dark = INK_ALPHA
         for dot_x, dot_y in dots(strike.char):
-            x = left + (dot_x + strike.dx) * self.pitch_x + rng.uniform(-0.15, 0.15)
-            y = self.glyph_top + (dot_y + strike.dy) * self.pitch_y + rng.uniform(-0.15, 0.15)
-            level = strike.ink * rng.uniform(0.8, 1.0) * (INK_ALPHA_LEVELS - 1)
+            x = left + (dot_x + dx) * self.pitch_x + rng.uniform(-0.15, 0.15)
+            y = self.glyph_top + (dot_y + dy) * self.pitch_y + rng.uniform(-0.15, 0.15)
+            strength = strike.ink * rng.uniform(0.8, 1.0) * (1 + lean * (dot_x - 2) / 2)
+            alpha = (125 + 85 * strength) * wear  # a full blow: 125 to 210, as it always was
+            level = (alpha - faint) / (dark - faint) * (INK_ALPHA_LEVELS - 1)
             stamp = self._stamps[max(0, min(INK_ALPHA_LEVELS - 1, round(level)))]
             surface.blit(stamp, (round(x - self._stamp_half), round(y - self._stamp_half)))
 
@@ -153,7 +223,7 @@ class PaperView:
             if line is not None:
                 for column, strikes in line.cells.items():
                     for blows_before, strike in enumerate(strikes):
-                        self._ink(surface, column, strike, blows_before)
+                        self._ink(surface, row, column, strike, blows_before)
             self._lines[row] = surface
         return surface
 
@@ -161,12 +231,16 @@ class PaperView:
         for row, column, strike, blows_before in self.paper.take_log():
             surface = self._lines.get(row)
             if surface is not None:
-                self._ink(surface, column, strike, blows_before)
+                self._ink(surface, row, column, strike, blows_before)
+            if row <= self._band_rows:
+                self._band = None  # ink in the curl: it is drawn again
 
     def _visible_rows(self) -> range:
+        """The rows on the window, and those the curl rolls into view above it."""
         height = self.size[1]
-        top = self.paper.row + self.scroll_back - int(self.head_y / self.line_h) - 2
-        bottom = self.paper.row + self.scroll_back + int((height - self.head_y) / self.line_h) + 2
+        above = self.head_y - min(self._curl_rows, default=0.0)
+        top = self.paper.row - self.scroll_back - int(above / self.line_h) - 2
+        bottom = self.paper.row - self.scroll_back + int((height - self.head_y) / self.line_h) + 2
         return range(max(self.paper.first_row - 20, top), bottom + 1)
 
     def row_top(self, row: int) -> float:
@@ -185,14 +259,52 @@ class PaperView:
         visible = self._visible_rows()
         for row in visible:
             surface.blit(self._line_surface(row), (self.paper_x, round(self.row_top(row))))
+        if self._curl_rows:
+            self._draw_curl(surface)
         for row in [r for r in self._lines if r not in visible]:  # only what is on screen is kept
             del self._lines[row]
         self._draw_head(surface)
         # the platen's shadow under the print line, and the paper's edges
-        surface.blit(self._shade, (self.paper_x, round(self.head_y + self.line_h * 0.9)))
-        pygame.draw.line(surface, (200, 190, 176), (self.paper_x, 0), (self.paper_x, height))
+        below = round(self.head_y + self.line_h * 0.9)
+        if self._platen is not None:
+            surface.blit(self._platen, (self.paper_x, below), special_flags=pygame.BLEND_MULT)
+        else:
+            surface.blit(self._shade, (self.paper_x, below))
         right = self.paper_x + self.paper_w - 1
-        pygame.draw.line(surface, (200, 190, 176), (right, 0), (right, height))
+        if self.effects.edge:
+            left_shadow, right_shadow, left_w, _ = self._shadows
+            surface.blit(left_shadow, (self.paper_x - left_w, 0))
+            surface.blit(right_shadow, (right + 1, 0))
+            tint = self._edge_tint
+            surface.blit(tint, (self.paper_x, 0), special_flags=pygame.BLEND_MULT)
+            flipped = self._edge_tint_right
+            surface.blit(flipped, (right + 1 - flipped.get_width(), 0), special_flags=pygame.BLEND_MULT)
+        else:
+            pygame.draw.line(surface, (200, 190, 176), (self.paper_x, 0), (self.paper_x, height))
+            pygame.draw.line(surface, (200, 190, 176), (right, 0), (right, height))
+
+    def _draw_curl(self, surface: Any) -> None:
+        """The band at the top of the window, each of its rows taken from the flat paper's row the
+        curl brings there (paper_sheet.py), then shaded. It is drawn again only when the paper
+        moves or ink lands in one of its rows (which, above the print line, is seldom)."""
+        top_row = self.paper.row - self.scroll_back
+        if self._band is None or self._band_top != top_row:
+            self._band = self._make_band(top_row)
+            self._band_top = top_row
+        surface.blit(self._band, (self.paper_x, 0))
+
+    def _make_band(self, top_row: int) -> Any:
+        band = self.pygame.Surface(self._curl_shade.get_size()).convert()
+        top_y = self.row_top(top_row)
+        self._band_rows = self.paper.first_row - 1
+        for y, flat in enumerate(self._curl_rows):
+            row = top_row + math.floor((flat - top_y) / self.line_h)
+            line = self._line_surface(row)
+            offset = min(line.get_height() - 1, max(0, round(flat) - round(self.row_top(row))))
+            band.blit(line, (0, y), (0, offset, self.paper_w, 1))
+            self._band_rows = max(self._band_rows, row)
+        band.blit(self._curl_shade, (0, 0), special_flags=self.pygame.BLEND_MULT)
+        return band
 
     def _draw_head(self, surface: Any) -> None:
         """The type box and ribbon guide where the next character will strike."""
@@ -224,6 +336,7 @@ SOUND = Option(
 )
 ERASE = Option("erase", "what Backspace sends: the host's erase character", default="_", internal=True)
 HISTORY = Option("history_lines", "lines of paper kept to read back", default=5000, kind=int, internal=True)
+EFFECTS = switches(PaperEffects)
 
 
 class Teletype(PygameTerminal):
@@ -231,19 +344,23 @@ class Teletype(PygameTerminal):
 
     title = "LIFE2 - Teletype Model 33"
     DESCRIPTION = "a Model 33 on paper, in a window"
-    OPTIONS = (BAUD, SOUND, *WINDOW_OPTIONS, ERASE, HISTORY)
+    OPTIONS = (BAUD, SOUND, EFFECTS, *WINDOW_OPTIONS, ERASE, HISTORY)
 
     def __init__(
         self,
         baud: int | None = BAUD.default,
         *,
         sound: bool = SOUND.default,
+        effects: PaperEffects | None = None,
         erase: str = ERASE.default,
         seed: int = 33,
         history_lines: int = HISTORY.default,
         **options: Any,
     ) -> None:
         self.paper = PaperRoll(seed=seed, max_lines=history_lines)
+        self.effects = effects or PaperEffects()
+        self.seed = seed
+        """Seeds the blows, the machine's type and its ribbon: the same game prints the same page."""
         self.erase = erase
         """What Backspace sends: the BASIC's erase (`_` for the 1978 BASIC)."""
         self.sounds: Sounds | None = None
@@ -253,7 +370,7 @@ class Teletype(PygameTerminal):
 
     def resized(self, size: tuple[int, int]) -> None:
         if self.view is None:
-            self.view = PaperView(self.paper, self.pygame)
+            self.view = PaperView(self.paper, self.pygame, self.effects, self.seed)
         self.view.layout(size)
 
     def receive(self, data: bytes) -> None:
@@ -298,7 +415,21 @@ class Teletype(PygameTerminal):
         if (event.key == pygame.K_F8 or (event.key == pygame.K_m and not typing)) and self.sounds is not None:
             self.sounds.toggle_mute()
             return True
+        toggled = EFFECT_KEYS.get(function_key(pygame, event.key))
+        if toggled is not None:
+            self.effects.toggle(toggled)
+            self._restyle()
+            return True
         return False
+
+    def use_effects(self, names: frozenset[str]) -> None:
+        """Only these effects on, at once (the bench times them one by one)."""
+        self.effects.keep_only(names)
+        self._restyle()
+
+    def _restyle(self) -> None:
+        assert self.view is not None
+        self.view.layout(self.view.size)  # the lines are inked again from the paper's strikes
 
     def scroll(self, lines: int) -> None:
         assert self.view is not None
