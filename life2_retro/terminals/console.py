@@ -4,7 +4,11 @@ On a tty the response is read with the terminal's echo off (the kernel still
 handles Backspace and Ctrl-U), so the opponent cannot read the move; the prompt
 and the BASIC's own newline still appear. Every way out (normal end, Ctrl-C,
 Ctrl-D, SIGTERM, SIGHUP, SIGQUIT, an exception) gives the terminal back as it
-was, and Ctrl-Z gives it back while the game is stopped.
+was, and Ctrl-Z gives it back while the game is stopped; `fg` hides the input again
+and shows the prompt that was waiting. A game in the background (after Ctrl-Z and
+`bg`, or started with `&`) leaves the terminal's modes alone: the kernel would stop
+it with SIGTTOU for trying, so a stopped game that is killed and continued could
+never exit. Ctrl-D at a prompt ends the line, so the shell's prompt starts afresh.
 
 In the ms1978 dialect the listing's mask (`XXXXXX` CR `$$$$$$` CR `&&&&&&` CR)
 arrives as the bytes the BASIC sends. A modern console does what any glass
@@ -33,6 +37,8 @@ try:
 except ImportError:  # pragma: no cover - not a POSIX system: input is read, but cannot be hidden
     termios = None  # type: ignore[assignment]
 
+_TAIL = 256  # bytes kept of the line being printed, to show it again after `fg`
+
 _SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
 _DROP = bytes(b for b in range(256) if b not in _SHOWN)
 
@@ -55,6 +61,8 @@ class ConsoleTerminal(Terminal):
         self._saved: list | None = termios.tcgetattr(self._fd) if self.is_tty else None  # type: ignore[type-arg]
         self._old_handlers: dict[int, object] = {}
         self._pending: list[bytes] = []
+        self._tail = b""  # what has been printed since the last newline
+        self._away = False  # stopped, or in the background, since the input was last hidden
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
@@ -65,8 +73,12 @@ class ConsoleTerminal(Terminal):
     # -- output ------------------------------------------------------------------------------
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
-        self._out.write(printable(data))
+        shown = printable(data)
+        self._out.write(shown)
         self._out.flush()
+        line_start = shown.rfind("\n") + 1
+        tail = shown[line_start:].encode("ascii")
+        self._tail = (tail if line_start else self._tail + tail)[-_TAIL:]
 
     def echo(self, data: bytes) -> None:
         """The BASIC's echo of the typed line: hidden from the opponent at a tty."""
@@ -80,20 +92,33 @@ class ConsoleTerminal(Terminal):
             self._out.flush()
             line = self._in.readline()
             if not line:
+                if self.is_tty and self._tail:
+                    self.write(b"\r\n")  # Ctrl-D: the shell's prompt goes on a line of its own
                 return None
             self._pending = split_line(line)
         return self._pending.pop(0)
 
     # -- the tty -----------------------------------------------------------------------------
 
+    def _in_foreground(self) -> bool:
+        """Whether this process may change the terminal's modes: from a background job the kernel
+        stops it with SIGTTOU instead."""
+        try:
+            return os.tcgetpgrp(self._fd) == os.getpgrp()
+        except OSError:  # not our controlling terminal (no job control applies), or hung up
+            return True
+
     def _hide_input(self) -> None:
+        if not self._in_foreground():
+            self._away = True
+            return
         with suppress(termios.error, OSError):  # a hung-up terminal has nothing left to hide
             attrs = termios.tcgetattr(self._fd)
             attrs[3] &= ~(termios.ECHO | termios.ECHONL)
             termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
 
     def _restore(self) -> None:
-        if self._saved is not None:
+        if self._saved is not None and self._in_foreground():
             with suppress(termios.error, OSError):
                 termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
 
@@ -104,15 +129,22 @@ class ConsoleTerminal(Terminal):
         def suspend(_signum: int, _frame: object) -> None:
             # give the shell a sane terminal while we are stopped
             self._restore()
+            self._away = True
             signal.signal(signal.SIGTSTP, signal.SIG_DFL)
             os.kill(os.getpid(), signal.SIGTSTP)
-            # back (or never stopped: an orphaned process group ignores the stop): hide again
+            # back (or never stopped: an orphaned process group ignores the stop): hide again;
+            # SIGCONT's handler shows the waiting prompt
             signal.signal(signal.SIGTSTP, suspend)
             self._hide_input()
 
         def resume(_signum: int, _frame: object) -> None:
             signal.signal(signal.SIGTSTP, suspend)
-            self._hide_input()
+            if self._in_foreground() and self._away:  # `fg`; after `bg` a read stops the game again
+                self._away = False
+                self._hide_input()
+                if self._tail:  # the shell has had the line: the one being printed (a prompt) again
+                    self._out.write(self._tail.decode("ascii"))
+                    self._out.flush()
 
         for signum, handler in (
             (signal.SIGTERM, leave),

@@ -71,6 +71,18 @@ class PtyGame:
                 if ready:
                     self.output += os.read(self.master, 4096)
 
+    def wait_until_reading(self, timeout: float = 20) -> None:
+        """Wait until the game sleeps on its read: a signal key (Ctrl-C) typed as the prompt arrives,
+        before the game has asked for the line, would reach it outside the read, as no person could
+        type it."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with open(f"/proc/{self.proc.pid}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "S":
+                    return
+            time.sleep(0.01)
+        raise TimeoutError("the game never waited for a line")
+
     def echo_is_on(self) -> bool:
         return bool(termios.tcgetattr(self.slave)[3] & termios.ECHO)
 

@@ -74,6 +74,7 @@ def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(game):
     """GW-BASIC's INPUT reads Ctrl-C as a key: the program stops with its own message, as in PC-BASIC."""
     g = game("--dialect", "gwbasic")
     g.read_until(b"? ")
+    g.wait_until_reading()
     g.type(b"1,")
     g.type(b"\x03")
     assert g.finish() == 0
@@ -86,6 +87,7 @@ def test_ctrl_d_ends_the_game_and_restores_the_terminal(game):
     g.read_until(b"? ")
     g.type(b"\x04")
     assert g.finish() == 0
+    assert g.output.endswith(b"? \r\r\n")  # the shell's prompt will start a line of its own
     assert termios.tcgetattr(g.slave) == g.before
 
 
