@@ -63,6 +63,8 @@ class ConsoleTerminal(Terminal):
         self._pending: list[bytes] = []
         self._tail = b""  # what has been printed since the last newline
         self._away = False  # stopped, or in the background, since the input was last hidden
+        self._writing = False
+        self._show_again = False
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
@@ -74,11 +76,24 @@ class ConsoleTerminal(Terminal):
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         shown = printable(data)
-        self._out.write(shown)
-        self._out.flush()
-        line_start = shown.rfind("\n") + 1
-        tail = shown[line_start:].encode("ascii")
-        self._tail = (tail if line_start else self._tail + tail)[-_TAIL:]
+        self._writing = True  # a `fg` now shows the line again once it holds these bytes
+        try:
+            self._out.write(shown)
+            self._out.flush()
+            line_start = shown.rfind("\n") + 1
+            tail = shown[line_start:].encode("ascii")
+            self._tail = (tail if line_start else self._tail + tail)[-_TAIL:]
+        finally:
+            self._writing = False
+        if self._show_again:
+            self._show_line_again()
+
+    def _show_line_again(self) -> None:
+        """After `fg` the shell has had the line: print the one being printed (a prompt) again."""
+        self._show_again = False
+        if self._tail:
+            self._out.write(self._tail.decode("ascii"))
+            self._out.flush()
 
     def echo(self, data: bytes) -> None:
         """The BASIC's echo of the typed line: hidden from the opponent at a tty."""
@@ -142,9 +157,9 @@ class ConsoleTerminal(Terminal):
             if self._in_foreground() and self._away:  # `fg`; after `bg` a read stops the game again
                 self._away = False
                 self._hide_input()
-                if self._tail:  # the shell has had the line: the one being printed (a prompt) again
-                    self._out.write(self._tail.decode("ascii"))
-                    self._out.flush()
+                self._show_again = True
+                if not self._writing:  # else `write` shows it when its bytes are in the line
+                    self._show_line_again()
 
         for signum, handler in (
             (signal.SIGTERM, leave),

@@ -26,11 +26,14 @@ def _as_at_a_login_terminal() -> None:
 class PtyGame:
     """`python -m life2_retro ARGS` with a pty as its controlling terminal; we hold both ends."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, *args: str, env: dict[str, str] | None = None, command: list[str] | None = None
+    ) -> None:
+        """`command` runs in place of the game (a shell that starts it, say)."""
         self.master, self.slave = os.openpty()
         self.before = termios.tcgetattr(self.slave)
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "life2_retro", *args],
+            command or [sys.executable, "-m", "life2_retro", *args],
             stdin=self.slave,
             stdout=self.slave,
             stderr=self.slave,
@@ -40,12 +43,13 @@ class PtyGame:
         )
         self.output = b""
 
-    def read_until(self, marker: bytes, timeout: float = 20) -> bytes:
+    def read_until(self, marker: bytes, timeout: float = 20, after: int = 0) -> int:
+        """Read until `marker` is in the output at or after offset `after`; where it is."""
         deadline = time.monotonic() + timeout
-        while marker not in self.output:
+        while (found := self.output.find(marker, after)) < 0:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise TimeoutError(f"no {marker!r} in {self.output[-300:]!r}")
+                raise TimeoutError(f"no {marker!r} in {self.output[after:][-600:]!r}")
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
@@ -55,10 +59,13 @@ class PtyGame:
                 if not chunk:
                     raise EOFError(f"closed before {marker!r}: {self.output[-300:]!r}")
                 self.output += chunk
-        return self.output
+        return found
 
-    def type(self, data: bytes) -> None:
+    def type(self, data: bytes) -> int:
+        """Type `data`; the offset in the output from which what answers it appears."""
+        mark = len(self.output)
         os.write(self.master, data)
+        return mark
 
     def read_until_count(self, marker: bytes, count: int, timeout: float = 20) -> None:
         deadline = time.monotonic() + timeout
@@ -71,13 +78,13 @@ class PtyGame:
                 if ready:
                     self.output += os.read(self.master, 4096)
 
-    def wait_until_reading(self, timeout: float = 20) -> None:
-        """Wait until the game sleeps on its read: a signal key (Ctrl-C) typed as the prompt arrives,
-        before the game has asked for the line, would reach it outside the read, as no person could
-        type it."""
+    def wait_until_reading(self, timeout: float = 20, pid: int | None = None) -> None:
+        """Wait until the game (or process `pid`) sleeps on its read: a signal key (Ctrl-C, Ctrl-Z)
+        typed as the prompt arrives, before the game has asked for the line, would reach it outside
+        the read, as no person could type it."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            with open(f"/proc/{self.proc.pid}/stat") as stat:
+            with open(f"/proc/{pid or self.proc.pid}/stat") as stat:
                 if stat.read().rsplit(")", 1)[1].split()[0] == "S":
                     return
             time.sleep(0.01)
