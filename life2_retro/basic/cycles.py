@@ -82,7 +82,6 @@ class CycleMeter:
     def __init__(self, costs: LineCosts) -> None:
         self.costs = costs
         table = dict(costs.compiled)
-        get = table.get
         torn = [0]
         last = 0  # the segment in progress, as line << 2 | how; line 0 is before the program
         cycles = 0
@@ -91,13 +90,13 @@ class CycleMeter:
         def segment(line: int, how: int) -> None:
             nonlocal last, cycles, segments
             code = line << 2 | how
-            charge = get(last << 12 | code)
-            if charge.__class__ is int:
-                cycles += charge  # type: ignore[operator]
-            else:
+            try:  # most charges are numbers: no test on the way
+                cycles += table[last << 12 | code]  # type: ignore[operator]
+            except (KeyError, TypeError):
+                charge = table.get(last << 12 | code)
                 if charge is None:
                     charge = self._compile(table, last, line, how, torn)
-                cycles += charge if charge.__class__ is int else charge(costs)  # type: ignore[operator]
+                cycles += _price(charge, costs)
             segments += 1
             last = code
 
