@@ -102,9 +102,10 @@ class Recording:
         self.costs = Life2Costs(program, CycleFigures({}, {}, INPUT_COSTS))
         self.segments: list[tuple[tuple, int]] = []
         self.stream: list[tuple[int, int]] = []
+        self.compiled: dict = {}
 
     def compile(self, line: int, how: int, following: int):
-        def record() -> int:
+        def record(_: object) -> int:
             self.segments.append(self.costs.describe(line, how, following))
             return 0
 

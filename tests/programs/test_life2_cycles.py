@@ -88,3 +88,22 @@ def test_any_answers_and_any_bug_switches_are_priced(seed):
     assert meter.total(stop) > 400_000  # the title and the tables alone
     longer, _ = metered([*responses, b"1,1"] if stop is Stop.INPUT_ENDED else responses, bugs)
     assert longer.total(stop) >= meter.total(stop)
+
+
+def test_the_figures_are_what_the_fit_derives_from_the_measured_table():
+    """life2_cycles.json is tools/fit_cycles.py's output: the bases can be made again from the table."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from life2_retro.programs.life2_cycles import key_text
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "fit_cycles.py"
+    spec = importlib.util.spec_from_file_location("fit_cycles", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    bases, extra = tool.fit(300, 1)
+    carried = json.loads((path.parents[1] / "life2_retro" / "programs" / "life2_cycles.json").read_text())
+    assert {key_text(k): round(float(v), 1) for k, v in bases.items()} == carried["bases"]
+    assert extra == carried["input"]
