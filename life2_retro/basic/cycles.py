@@ -82,6 +82,7 @@ class CycleMeter:
     def __init__(self, costs: LineCosts) -> None:
         self.costs = costs
         table = dict(costs.compiled)
+        get = table.get
         torn = [0]
         last = 0  # the segment in progress, as line << 2 | how; line 0 is before the program
         cycles = 0
@@ -90,10 +91,10 @@ class CycleMeter:
         def segment(line: int, how: int) -> None:
             nonlocal last, cycles, segments
             code = line << 2 | how
-            try:  # most charges are numbers: no test on the way
-                cycles += table[last << 12 | code]  # type: ignore[operator]
-            except (KeyError, TypeError):
-                charge = table.get(last << 12 | code)
+            charge = get(last << 12 | code)
+            if charge.__class__ is int:  # most are: a number, no call
+                cycles += charge  # type: ignore[operator]
+            else:
                 if charge is None:
                     charge = self._compile(table, last, line, how, torn)
                 cycles += _price(charge, costs)

@@ -110,13 +110,24 @@ def _cell(p: Life2Program) -> tuple[int, int, float]:
     return v.J, v.K, p.N[v.J][v.K]
 
 
-def _if_n_over_99(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """55 IF N(J,K)>99 THEN GOSUB 200 (a RETURN into it does nothing more)."""
-    p = costs.program
-    if how != ENTERED:
-        return None, 0
-    j, k, n = _cell(p)
-    return None, element2(j, k) + relation(n, 99)
+def _compare_cell(constant: float) -> Part:
+    """55 IF N(J,K)>99 THEN GOSUB 200 and 300 IF N(J,K)<3 THEN 399: each runs for every square of
+    every board, so finding N(J,K) costs the same each board (in the base); what the square holds
+    varies. A RETURN into 55 does nothing more."""
+    costs_by_value: dict[float, int] = {}
+
+    def part(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
+        if how != ENTERED:
+            return None, 0
+        p = costs.program
+        v = p.v
+        n = p.N[v.J][v.K]
+        cycles = costs_by_value.get(n)
+        if cycles is None:
+            cycles = costs_by_value[n] = relation(n, constant)
+        return None, cycles
+
+    return part
 
 
 def _which_owner(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
@@ -169,12 +180,6 @@ def _next(var: str, step: float, limit: float) -> Part:
         return None, next_step(after - step, step, limit)
 
     return part
-
-
-def _if_n_under_3(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    p = costs.program
-    j, k, n = _cell(p)
-    return None, element2(j, k) + relation(n, 3)
 
 
 def _if_n_is_code(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
@@ -300,9 +305,9 @@ def _input(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
 
 
 PARTS: dict[int, Part] = {
-    55: _if_n_over_99,
+    55: _compare_cell(99),
     200: _which_owner,
-    300: _if_n_under_3,
+    300: _compare_cell(3),
     350: _if_o1_over_9,
     351: _count_up("M2"),
     360: _count_up("M3"),
@@ -324,6 +329,9 @@ PARTS: dict[int, Part] = {
 Lines that run with the same numbers on every board (the counting pass's loops, the printing of
 the board and its border) have none: a board costs them the same every time, and their bases are
 fitted to it. The two inner loops have theirs too, counted whole when the loop ends (LOOPS)."""
+
+WAYS = frozenset({200, 511, 535, 570, 705, 708, 725})
+"""The lines whose part also says which way their IFs went (the rest always answer None)."""
 
 LOOP_PARTS: dict[int, Part] = {
     230: _neighbour,
@@ -451,6 +459,9 @@ class Life2Costs:
     def compile(self, line: int, how: int, following: int) -> Charge:
         exit_ = _exit(line, following)
         part = PARTS.get(line)
+        if part is not None and line not in WAYS:
+            base = self.base((line, how, exit_, None))
+            return lambda costs: base + part(costs, how, following)[1]  # type: ignore[arg-type]
         if part is not None:
             bases: dict[SubClass, int] = {}
 
