@@ -25,6 +25,8 @@ from life2_retro.events import Stop
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 
+from .test_machine import TWO_LOOPS
+
 
 class Vars:
     I = J = 0  # noqa: E741
@@ -64,22 +66,7 @@ def test_a_for_and_its_next_in_one_line_are_one_segment():
 
 
 def test_next_resuming_in_another_line_begins_a_segment_there_that_tron_does_not_show():
-    def line10(m, v):  # 10 FOR I=1 TO 2: PRINT I;
-        def rest():
-            m.print_(v.I, end=";")
-            return NEXT_LINE
-
-        return m.for_("I", 1, 2, rest)
-
-    meter, trace, _ = run(
-        {
-            10: line10,
-            20: lambda m, v: m.next_("I"),  # 20 NEXT I
-            30: lambda m, v: m.for_("J", 1, 2, NEXT_LINE),  # 30 FOR J=1 TO 2
-            40: lambda m, v: m.next_("J"),  # 40 NEXT J
-            50: lambda m, v: END,
-        }
-    )
+    meter, trace, _ = run(TWO_LOOPS)
     assert trace == [10, 20, 20, 30, 40, 40, 50]
     # NEXT J comes back to the end of line 30 (a segment of 30), then NEWSTT goes on to 40
     assert meter.segments == [
