@@ -30,6 +30,8 @@ class InputStatement:
         self.stopping_answers = stopping_answers
         """The 1978 BASIC stops the program at an empty answer or a number too big for it (I7, I10);
         False asks again, with the message of any other unreadable answer."""
+        self.on_typed: Callable[[bytes, bytes], None] | None = None
+        """Told each line typed, after the prompt that asked for it (a cycle model charges for them)."""
 
     def run(self, count: int) -> InputRun:
         """Yield prompts, echo and input requests; return the values, or why the program stops."""
@@ -51,6 +53,8 @@ class InputStatement:
         if typed is None:
             return None
         line = edit(typed)
+        if self.on_typed is not None:
+            self.on_typed(prompt, line.buffer)
         if line.echo:
             yield Echo(line.echo)
         self.printer.newline()

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import Protocol, TypeAlias
 
 from ..events import REDISPLAY, Run, Stop
 from .dialects import Dialect
@@ -60,6 +60,30 @@ class Input:
 
 Position: TypeAlias = int | Callable[[], "Position"] | Input | _End | _NextLine
 
+ENTERED = 0
+"""A segment begins at the start of a line: falling through, a GOTO, GOSUB or THEN target, or a NEXT
+or RETURN that goes on at the line after its own (what TRON shows)."""
+RESUMED_BY_NEXT = 1
+"""A segment begins inside a line, where NEXT goes back to after its FOR (TRON shows nothing)."""
+RESUMED_BY_RETURN = 2
+"""A segment begins inside a line, where RETURN comes back to after its GOSUB (TRON shows nothing)."""
+
+
+class SegmentMeter(Protocol):
+    """What the machine tells a cycle model (basic/cycles.py): where each segment begins, and what
+    was typed at INPUT.
+
+    A segment is a stretch during which the 1978 BASIC's current-line pointer (CURLIN) holds one
+    line. It begins when execution enters a line at its start, or resumes inside one (a NEXT or
+    RETURN coming back to it), and ends when the pointer changes; a NEXT or RETURN that stays in its
+    own line changes nothing, so the meter is not told of it."""
+
+    def segment(self, line: int, how: int) -> None:
+        """The line now current, and how it was reached (ENTERED, RESUMED_BY_NEXT, ...)."""
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        """A line typed at INPUT, after the prompt that asked for it (`? `, or `?? ` for more)."""
+
 
 @dataclass(slots=True)
 class _ForEntry:
@@ -90,6 +114,16 @@ class Machine:
         self._following: dict[int, int | _End] = {}
         self.current = 0
         """The line being executed: errors name it, and NEXT_LINE is relative to it."""
+        self.meter: Callable[[int, int], None] | None = None
+        """Told where each segment of execution begins (None: nobody counts): SegmentMeter.segment."""
+
+    def count_segments(self, meter: SegmentMeter) -> None:
+        """Tell `meter` where each segment begins and what is typed at INPUT, from the next run on.
+        The segments are the 1978 BASIC's, so only the ms1978 dialect has them."""
+        if self.dialect is not Dialect.MS1978:
+            raise ValueError("segments and their cycles are the 1978 BASIC's: the ms1978 dialect only")
+        self.meter = meter.segment
+        self._input.on_typed = meter.typed
 
     # -- PRINT ----------------------------------------------------------------------------
 
@@ -156,7 +190,10 @@ class Machine:
         if (value > entry.limit) if entry.step >= 0 else (value < entry.limit):
             self._stack.pop()
             return after
-        self.current = entry.line  # the loop goes on in the line of its FOR
+        if entry.line != self.current:
+            self.current = entry.line  # the loop goes on in the line of its FOR
+            if self.meter is not None:
+                self.meter(entry.line, RESUMED_BY_NEXT)
         return entry.resume
 
     def gosub(self, target: int, resume: Position = NEXT_LINE) -> int:
@@ -168,7 +205,10 @@ class Machine:
         while self._stack:
             entry = self._stack.pop()
             if isinstance(entry, _GosubEntry):
-                self.current = entry.line  # the caller's line goes on
+                if entry.line != self.current:
+                    self.current = entry.line  # the caller's line goes on
+                    if self.meter is not None:
+                        self.meter(entry.line, RESUMED_BY_RETURN)
                 return entry.resume
         raise BasicError("return-without-gosub")
 
@@ -199,6 +239,7 @@ class Machine:
         self._following = dict(zip(numbers, [*numbers[1:], END], strict=True))
         following = self._following
         out = self.printer.out
+        meter = self.meter
         position: Position = first
         self.current = first
         try:
@@ -208,6 +249,8 @@ class Machine:
                     if line is None:
                         raise BasicError("undefined-line")
                     self.current = position
+                    if meter is not None:
+                        meter(position, ENTERED)
                     if position in redisplay_at:
                         yield REDISPLAY
                     yield position

@@ -20,6 +20,7 @@ from ..programs.cell_life_players import LEVELS as CELL_LIFE_LEVELS
 from ..programs.life2_bugs import BUG_NAMES
 from ..terminals import offered
 from ..terminals.options import OptionError, from_table
+from ..terminals.pacing import OSI_CHALLENGER_1P_HZ
 from ..terminals.serial.settings import PORT
 from ..terminals.window.kiosk import KeyChord
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
@@ -66,7 +67,10 @@ class ExhibitConfig:
     empty_answer: str = "ask-again"
     listing_path: Path | None = None
     panel: bool = True
-    lines_per_second: float = 0.0
+    historical_speed: bool = False
+    """Hold each line of the 1978 program for what it cost Microsoft's 1977 6502 BASIC."""
+    clock_hz: float = OSI_CHALLENGER_1P_HZ
+    """The 6502's clock for the historical speed: 983000, an OSI Challenger 1P."""
     records_path: Path = Path("life2-games.jsonl")
     records_max_bytes: int = 1_000_000
     records_keep: int = 5
@@ -217,7 +221,8 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
     "listing": {
         "path": ("listing_path", _path),
         "panel": ("panel", _boolean),
-        "lines_per_second": ("lines_per_second", _number(0, 1_000_000)),
+        "historical_speed": ("historical_speed", _boolean),
+        "clock_hz": ("clock_hz", _number(10_000, 1_000_000_000)),
     },
     "records": {
         "path": ("records_path", _path),
@@ -225,6 +230,14 @@ SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
         "keep": ("records_keep", _number(1, 1000, whole=True)),
     },
 }
+
+
+RETIRED = {
+    ("listing", "lines_per_second"): "listing.lines_per_second is gone: the historical speed now holds each "
+    "line for the 6502 cycles it cost the 1977 BASIC; set listing.historical_speed = true, and "
+    f"listing.clock_hz for the clock (default {OSI_CHALLENGER_1P_HZ}, an OSI Challenger 1P)",
+}
+"""Keys an older config may hold, and what replaced them."""
 
 
 def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfig:
@@ -247,6 +260,8 @@ def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfi
                         from_table({key: value}, table, TERMINAL_TABLES[table])
                     )
                     continue
+                if (table, key) in RETIRED:
+                    raise ConfigError(RETIRED[(table, key)])
                 if key not in SCHEMA[table]:
                     allowed = ", ".join(SCHEMA[table])
                     raise ConfigError(f"{table}.{key} is not a key of [{table}]; allowed: {allowed}")
@@ -254,6 +269,11 @@ def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfi
                 values[name] = check(f"{table}.{key}", value)
             except (ConfigError, OptionError) as exc:
                 problems.append(str(exc))
+    if values.get("historical_speed") and values.get("dialect", ExhibitConfig.dialect) != "ms1978":
+        problems.append(
+            'listing.historical_speed needs exhibit.dialect = "ms1978": the cycles are those of the 1977 '
+            "6502 BASIC"
+        )
     if values.get("terminal") == "serial" and "port" not in terminals.get("serial", {}):
         problems.append(f'serial.port is needed when exhibit.terminal is "serial"; allowed: {PORT.allowed()}')
     if problems:

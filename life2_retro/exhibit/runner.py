@@ -10,7 +10,8 @@
 
 Nothing here waits on its own: the terminal paces and draws, so a window stays
 alive through every pause. The historical speed, when set, holds each BASIC
-line for its share of a second through the terminal too.
+line for the cycles it cost the 1977 6502 BASIC (programs/life2_cycles.py) at
+the configured clock, through the terminal too.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ import time
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from ..basic.cycles import CycleMeter
 from ..basic.dialects import Dialect
 from ..events import Stop
 from ..programs.cell_life import CellLifeProgram
 from ..programs.life2 import Life2Program
+from ..programs.life2_cycles import count_cycles
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
@@ -98,7 +101,13 @@ class Exhibit:
         self.games = 0
         self._log_failed = False
         self._secret_round: int | None = None
-        self.historical = HistoricalPace(monotonic) if config.lines_per_second else None
+        self.historical = (
+            HistoricalPace(monotonic, clock_hz=config.clock_hz) if config.historical_speed else None
+        )
+        self.meter: CycleMeter | None = None
+        """The 1977 ROM's cycles of the LIFE2 game on show, when the historical speed is on."""
+        self.cycles_held = 0
+        """Of the meter's cycles, those the historical speed has held the game for."""
 
     # -- the cycle ----------------------------------------------------------------------------
 
@@ -209,7 +218,7 @@ class Exhibit:
             on_key=self._visitor_arrived if attract else None,
             idle_seconds=None if attract else config.idle_seconds,
         )
-        self.program, self.table = program, table
+        self.program, self.table, self.meter = program, table, None  # compiled C: no 6502 cycles
         players = [name if name == "human" else f"computer-{config.cell_life_computer}" for name in seats]
 
         def record(start: str, seconds: float, ended: str) -> None:
@@ -270,6 +279,8 @@ class Exhibit:
     def play(self, seats: dict[int, ComputerPlayer | None]) -> str:
         """One game of the 1978 program at this terminal; returns how it ended, as recorded."""
         program = Life2Program(self.dialect, self.config.bugs)
+        if self.historical is not None:
+            self.meter, self.cycles_held = count_cycles(program), 0
         attract = self.mode == "attract"
         table = GameTable(
             self.terminal,
@@ -324,8 +335,12 @@ class Exhibit:
     def _line(self, number: int | str) -> None:
         if self.on_line is not None and self.program is not None:
             self.on_line(number, self.program)
-        if self.historical is not None and self.table is not None and isinstance(number, int):
-            wait = self.historical.charge(1 / self.config.lines_per_second)
+        meter = self.meter
+        if meter is not None and self.table is not None and isinstance(number, int):
+            # the segments before this line are done: hold them for what they cost the 6502
+            cycles = meter.cycles
+            wait = self.historical.charge_cycles(cycles - self.cycles_held)  # type: ignore[union-attr]
+            self.cycles_held = cycles
             if wait:
                 self.table.idle(wait)  # with the game's own wake-up: a visitor still stops it
 

@@ -106,6 +106,11 @@ class ProgramEntry:
     through_a_tty: bool = False
     """Whether the original wrote through a Unix tty, which turns its newlines into CR LF and its tabs
     into spaces on the way to a terminal (a BASIC sends its own CR LF)."""
+    cycles: str | None = None
+    """The module whose `count_cycles(program)` prices a run in the 1977 ROM's 6502 cycles (--cycles,
+    the exhibit's historical speed), or None when there are no figures for the program."""
+    cycles_runtime: str = "ms1978"
+    """The runtime the cycle figures are for: the 6502 BASIC they were measured on."""
 
     def load(self) -> ModuleType:
         return import_module(self.module)
@@ -146,6 +151,20 @@ class ProgramEntry:
                 f"{', '.join(self.computer_levels)}{seats}"
             )
         return computer
+
+    def check_cycles(self, runtime: str) -> None:
+        """ValueError saying why a run on `runtime` cannot be priced in 6502 cycles, if it cannot."""
+        if self.cycles is None:
+            priced = ", ".join(name for name, entry in PROGRAMS.items() if entry.cycles)
+            raise ValueError(f"6502 cycles are measured for {priced} only, not {self.name}")
+        if runtime != self.cycles_runtime:
+            needed = self.cycles_runtime
+            raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
+
+    def count_cycles(self, program: Program, runtime: str) -> Any:
+        """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on."""
+        self.check_cycles(runtime)
+        return import_module(self.cycles).count_cycles(program)  # type: ignore[arg-type]
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:
@@ -191,6 +210,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         reference="life2_retro.reference.life2",
         oracle_runtime="gwbasic",
         editing_scripts="life2_retro.programs.life2_editing",
+        cycles="life2_retro.programs.life2_cycles",
     ),
     "cell-life": ProgramEntry(
         name="cell-life",

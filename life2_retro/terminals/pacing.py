@@ -22,6 +22,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 BITS_PER_CHARACTER = 11
+OSI_CHALLENGER_1P_HZ = 983_000
+"""The 6502's clock in an Ohio Scientific Challenger 1P, which ran Microsoft's BASIC of 1977: about
+0.983 MHz, what the historical speed runs the 1978 program at unless told otherwise."""
 CARRIAGE_RETURN_SECONDS = 0.2
 _EPSILON = 1e-9
 """Clock steps and character times are floats; a byte due within a nanosecond is due."""
@@ -131,7 +134,7 @@ class Throttle:
 
 
 class HistoricalPace:
-    """The machine's own speed: each BASIC line costs its share of time, as it did in 1977.
+    """The machine's own speed: each BASIC line costs its time, as it did in 1977.
 
     The machine's time runs ahead line by line; the terminal catches up by idling
     in whole frames. `charge` takes what a line cost and says how long to idle now:
@@ -142,11 +145,17 @@ class HistoricalPace:
     """
 
     def __init__(
-        self, clock: Callable[[], float] = time.monotonic, step: float = 0.02, slack: float = 0.1
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        step: float = 0.02,
+        slack: float = 0.1,
+        clock_hz: float = OSI_CHALLENGER_1P_HZ,
     ) -> None:
         self.clock = clock
         self.step = step
         self.slack = slack
+        self.clock_hz = clock_hz
+        """The old machine's clock, which turns its cycles into seconds."""
         self._machine_time = 0.0
 
     def charge(self, seconds: float) -> float:
@@ -155,3 +164,7 @@ class HistoricalPace:
         self._machine_time = max(self._machine_time, now - self.slack) + seconds
         wait = self._machine_time - now
         return wait if wait >= self.step else 0.0
+
+    def charge_cycles(self, cycles: int) -> float:
+        """Work that took the old machine `cycles` of its clock: how long to idle now (0 for not yet)."""
+        return self.charge(cycles / self.clock_hz)

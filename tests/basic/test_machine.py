@@ -23,23 +23,26 @@ def run(lines, dialect=Dialect.GWBASIC, first=10):
     return trace, bytes(terminal.output), stop
 
 
+def _for_then_print(m, v):  # 10 FOR I=1 TO 2: PRINT I;
+    def rest():
+        m.print_(v.I, end=";")
+        return NEXT_LINE
+
+    return m.for_("I", 1, 2, rest)
+
+
+TWO_LOOPS = {
+    10: _for_then_print,
+    20: lambda m, v: m.next_("I"),  # 20 NEXT I
+    30: lambda m, v: m.for_("J", 1, 2, NEXT_LINE),  # 30 FOR J=1 TO 2
+    40: lambda m, v: m.next_("J"),  # 40 NEXT J
+    50: lambda m, v: END,
+}
+"""NEXT I resumes in the middle of line 10, NEXT J at the end of line 30."""
+
+
 def test_next_resuming_mid_line_is_not_traced_but_at_a_line_end_it_is():
-    def line10(m, v):  # 10 FOR I=1 TO 2: PRINT I;
-        def rest():
-            m.print_(v.I, end=";")
-            return NEXT_LINE
-
-        return m.for_("I", 1, 2, rest)
-
-    trace, output, stop = run(
-        {
-            10: line10,
-            20: lambda m, v: m.next_("I"),  # 20 NEXT I
-            30: lambda m, v: m.for_("J", 1, 2, NEXT_LINE),  # 30 FOR J=1 TO 2
-            40: lambda m, v: m.next_("J"),  # 40 NEXT J
-            50: lambda m, v: END,
-        }
-    )
+    trace, output, stop = run(TWO_LOOPS)
     assert trace == [10, 20, 20, 30, 40, 40, 50]
     assert output == b" 1  2 " and stop is Stop.END
 

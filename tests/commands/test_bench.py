@@ -1,4 +1,4 @@
-"""`life2 bench --render`: frames per second, measured."""
+"""`life2 bench`: its parts measured (the render, p2life's engines, the cycle model's cost)."""
 
 from __future__ import annotations
 
@@ -39,3 +39,28 @@ def test_bench_render_times_each_effect_alone(monkeypatch):
         figures = render.measure_effects(name, rounds=1)
         assert {"all", "none"} | effects <= set(figures)
         assert all(rest > 0 and printing > 0 for rest, printing in figures.values())
+
+
+def test_bench_cycles_times_runs_with_and_without_the_meter_side_by_side(monkeypatch, capsys):
+    from life2_retro.cli import main
+    from life2_retro.commands.bench import cycles
+
+    monkeypatch.setattr(cycles, "ROUNDS", 1)
+    assert main(["bench", "--cycles", "--scripts", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "14 scripts (12 worked examples, 2 generated" in out and "ms1978" in out
+    ratios = {
+        label: float(line.split()[-1])
+        for line in out.splitlines()
+        for label in ("without --cycles", "a meter doing nothing", "with --cycles")
+        if line.strip().startswith(label)
+    }
+    assert ratios["without --cycles"] == 1.0 and ratios["with --cycles"] > 1.0
+    assert "--cycles costs" in out
+
+
+def test_bench_cycles_is_for_the_1978_basic():
+    from ..support.helpers import life2
+
+    result = life2("bench", "--cycles", "--dialect", "gwbasic")
+    assert result.returncode == 2 and b"ms1978" in result.stderr

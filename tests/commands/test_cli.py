@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -88,6 +89,26 @@ def test_run_mode_options():
         stdin=b"\n".join(QUICK_GAME),
     )
     assert one.stdout.endswith(b"Undefined line number in 575\r\n")
+
+
+def test_run_cycles_says_the_6502_cycles_last_on_stderr_and_leaves_stdout_alone():
+    plain = life2("run", "--input", "-", stdin=b"\n".join(QUICK_GAME))
+    result = life2("run", "--input", "-", "--cycles", stdin=b"\n".join(QUICK_GAME))
+    assert result.returncode == 0 and result.stdout == plain.stdout
+    last = result.stderr.decode().splitlines()[-1]
+    assert re.fullmatch(r"6502 cycles: \d+", last)
+    assert int(last.split()[-1]) == pytest.approx(7_647_452 + 19_880, rel=0.001)  # see test_life2_cycles
+    waiting = life2("run", "--input", "-", "--cycles", stdin=b"1,1\n")  # stopped at the second prompt
+    assert int(waiting.stderr.split()[-1]) < int(last.split()[-1])
+
+
+@pytest.mark.parametrize(
+    ("options", "says"),
+    [(("--dialect", "gwbasic"), b"--dialect ms1978"), (("--game", "cell-life"), b"life2 only")],
+)
+def test_run_cycles_is_for_the_1978_basic_only(options, says):
+    result = life2("run", "--input", "-", "--cycles", *options, stdin=b"1,1\n")
+    assert result.returncode == 2 and says in result.stderr and result.stdout == b""
 
 
 def test_bad_options_are_clear_errors(tmp_path):

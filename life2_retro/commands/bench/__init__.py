@@ -2,7 +2,8 @@
 
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
-`--line` a serial line's pace, `--players` the exhibit's computer players.
+`--line` a serial line's pace, `--players` the exhibit's computer players,
+`--cycles` what the 6502 cycle model adds to a run.
 `--game p2life` times p2life's engines (p2life.py): it has no original to
 run, so it is handled here, before any program is looked up.
 """
@@ -10,12 +11,13 @@ run, so it is handled here, before any program is looked up.
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 
 from ..options import add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = (
     "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
-    "or a part of it: --render, --line, --players; --game p2life: p2life's engines"
+    "or a part of it: --render, --line, --players, --cycles; --game p2life: p2life's engines"
 )
 ENGINE_BENCHES = ("p2life",)
 """Games benched by their engines' speed, not against an original."""
@@ -39,6 +41,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", action="store_true", help="instead: milliseconds per move of each computer level"
     )
+    parser.add_argument(
+        "--cycles",
+        action="store_true",
+        help="instead: how much slower `life2 run` is with --cycles than without (life2, ms1978)",
+    )
     add_mode_options(parser, for_oracle=True)
 
 
@@ -59,6 +66,16 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import players
 
         return players.bench()
+    if args.cycles:
+        from . import cycles
+
+        mode = mode_from(args, parser, for_oracle=True)  # --seed is the scripts', not a clock
+        mode = replace(mode, runtime=args.dialect or mode.entry.cycles_runtime)
+        try:
+            mode.entry.check_cycles(mode.runtime)
+        except ValueError as exc:
+            parser.error(f"--cycles: {exc}")
+        return cycles.bench(mode, args.scripts, args.seed)
     from . import oracle
 
     mode = mode_from(args, parser, for_oracle=True)

@@ -1,0 +1,152 @@
+"""The 1978 BASIC's time: 6502 cycles, segment by segment, as Microsoft's 6502 BASIC spent them.
+
+A segment is a stretch during which the BASIC's current-line pointer (CURLIN)
+holds one line (the machine tells where each begins: basic/machine.py). The
+meter charges each segment when the next begins, because what a segment cost
+depends on how it ended: an IF that jumped, a NEXT that went round again. What
+one segment of a line costs is the program's own price list (its LineCosts: for
+LIFE2, programs/life2_cycles.py); the meter knows the BASIC's side.
+
+CURLIN is two bytes, written low byte first (NEWSTT: STA CURLIN, INY,
+LDA (TXTPTR),Y, STA CURLIN+1, m6502.asm L2156-2159; NEXT: STA CURLIN, LDA,
+STA CURLIN+1, L3144-3146; RETURN: PULWD CURLIN, L2431). When a change alters
+both bytes, CURLIN holds for a moment a line that is neither: the low byte of
+the new one with the high byte of the old (going from 110 to 300 it holds 44).
+Measured on the real ROM, those are segments too, of 10 cycles after NEWSTT and
+7 after NEXT or RETURN, taken from the start of the segment that follows: they
+change the count of segments, not the total.
+
+The meter is on the interpreter's hottest path, called for every segment, so
+it compiles: each (segment, segment after it) pair met is asked of the price
+list once, which answers a number of cycles or a function to call each time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from ..events import Stop
+from .machine import RESUMED_BY_RETURN
+
+RETURNED = -1
+"""The segment that follows is a RETURN coming back into its caller's line."""
+ENDED = -2
+"""No segment follows: the program stopped (END, an error, an answer that stops it)."""
+
+TORN_AFTER_NEWSTT = 10
+TORN_AFTER_RESUME = 7
+
+Charge = int | Callable[["LineCosts"], int]
+"""What a segment costs: always the same, or as a function reads it from the program's variables."""
+
+
+class LineCosts(Protocol):
+    """A program's price list: what a segment of each of its lines cost the 1977 ROM."""
+
+    compiled: dict[int, Charge]
+    """The charges compiled so far (see CycleMeter), shared by every run priced by the same list."""
+
+    def compile(self, line: int, how: int, following: int) -> Charge:
+        """The charge for a segment of `line`, begun `how` (machine.ENTERED, ...), ended as the
+        segment of `following` begins (a line, RETURNED or ENDED). A function is called with the
+        run's own LineCosts, so that one compiled charge serves every run."""
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
+
+
+def torn_cycles(last: int, line: int, how: int) -> int:
+    """The cycles CURLIN spends half written going from `last` to `line` (0 when one byte changes)."""
+    changed = last ^ line
+    if not (changed & 0xFF and changed >> 8):
+        return 0
+    return TORN_AFTER_NEWSTT if how == 0 else TORN_AFTER_RESUME
+
+
+def _price(charge: Charge, costs: LineCosts) -> int:
+    return charge if charge.__class__ is int else charge(costs)  # type: ignore[operator,return-value]
+
+
+class CycleMeter:
+    """Counts a run's segments and their cycles; the machine calls `segment` (Machine.count_segments).
+
+    `cycles` is the total of the completed segments and `segments` their number, the half-written
+    ones included. `total` adds the segment in progress when the program has stopped (the one that
+    printed its last message), not when it waits for a line that never comes.
+
+    A segment and the one after it make a key, compiled to its charge once (by the price list, and
+    kept there for every run); a key whose change of line writes CURLIN in two halves is compiled
+    for this run only, to count the half-written segment too."""
+
+    def __init__(self, costs: LineCosts) -> None:
+        self.costs = costs
+        table = dict(costs.compiled)
+        get = table.get
+        torn = [0]
+        last = 0  # the segment in progress, as line << 2 | how; line 0 is before the program
+        cycles = 0
+        segments = 0
+
+        def segment(line: int, how: int) -> None:
+            nonlocal last, cycles, segments
+            code = line << 2 | how
+            charge = get(last << 12 | code)
+            if charge.__class__ is int:  # most are: a number, no call
+                cycles += charge  # type: ignore[operator]
+            else:
+                if charge is None:
+                    charge = self._compile(table, last, line, how, torn)
+                cycles += _price(charge, costs)
+            segments += 1
+            last = code
+
+        def state() -> tuple[int, int, int]:
+            return cycles, segments - 1 + torn[0], last
+
+        self.segment = segment
+        self._state = state
+        self._last_segment: int | None = None
+
+    def _compile(self, table: dict[int, Charge], last: int, line: int, how: int, torn: list[int]) -> Charge:
+        key = last << 12 | line << 2 | how
+        if last == 0:
+            table[key] = 0
+            return 0
+        following = RETURNED if how == RESUMED_BY_RETURN else line
+        charge = self.costs.compile(last >> 2, last & 3, following)
+        if not torn_cycles(last >> 2, line, how):
+            table[key] = self.costs.compiled[key] = charge
+            return charge
+
+        def counted(costs: LineCosts) -> int:  # the half-written CURLIN between the two is one segment more
+            torn[0] += 1
+            return _price(charge, costs)
+
+        table[key] = counted
+        return counted
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, buffer)
+
+    @property
+    def cycles(self) -> int:
+        return self._state()[0]
+
+    @property
+    def segments(self) -> int:
+        return max(0, self._state()[1])
+
+    def total(self, stop: Stop) -> int:
+        """Cycles from the first statement to where the run stopped: what `life2 run --cycles` says."""
+        cycles, _, last = self._state()
+        if last == 0 or stop is Stop.INPUT_ENDED:
+            return cycles
+        if self._last_segment is None:  # priced once: its price may take what was typed
+            self._last_segment = _price(self.costs.compile(last >> 2, last & 3, ENDED), self.costs)
+        return cycles + self._last_segment
+
+    def segments_done(self, stop: Stop) -> int:
+        """How many segments `total` counts."""
+        _, segments, last = self._state()
+        return max(0, segments) + (0 if last == 0 or stop is Stop.INPUT_ENDED else 1)

@@ -1,0 +1,126 @@
+"""`life2 bench --cycles`: what pricing a run in 6502 cycles costs, a run with --cycles against one without.
+
+Both are `life2 run`'s work in process (the program driven to a transcript kept
+in memory),
+on the same scripts, timed interleaved script by script and round by round, so
+the machine's noise falls on both alike; each script's figure is its fastest
+round. The scripts are the worked examples measured on the 1977 ROM and
+generated ones (moves, squares taken, words, fractions, long lines). A meter
+doing nothing is timed beside them: the floor of any meter the machine calls
+for every segment. Last, the whole command as a user runs it, Python's start
+included, on the longest worked example.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from ...programs import Script
+from ...session import drive
+from ...terminals.transcript import ScriptedTerminal
+from ..options import Mode
+
+ROUNDS = 5
+
+
+class _Nothing:
+    """A meter that is told every segment and does nothing with it."""
+
+    def segment(self, line: int, how: int) -> None:
+        pass
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        pass
+
+
+def _run(mode: Mode, script: Script, meter: str) -> float:
+    program = mode.make(script.seed)
+    counter = None
+    if meter == "cycles":
+        counter = mode.entry.count_cycles(program, mode.runtime)
+    elif meter == "nothing":
+        program.m.count_segments(_Nothing())  # type: ignore[attr-defined]
+    terminal = ScriptedTerminal(list(script.lines))
+    started = time.perf_counter()
+    stop = drive(program.run(), terminal)
+    if counter is not None:
+        counter.total(stop)
+    return time.perf_counter() - started
+
+
+def _scripts(mode: Mode, count: int, seed: int) -> list[tuple[str, Script]]:
+    examples = [("example", Script([r.encode() for r in game["responses"]])) for game in measured_games()]
+    return examples + [("generated", mode.entry.script(seed, index)) for index in range(count)]
+
+
+def bench(mode: Mode, scripts: int, seed: int) -> int:
+    mode.entry.check_cycles(mode.runtime)
+    chosen = _scripts(mode, scripts, seed)
+    kinds = ("without", "nothing", "cycles")
+    best: dict[str, list[float]] = {kind: [float("inf")] * len(chosen) for kind in kinds}
+    for round_ in range(ROUNDS):
+        for n, (_, script) in enumerate(chosen):
+            order = kinds if (n + round_) % 2 else kinds[::-1]
+            for kind in order:
+                best[kind][n] = min(best[kind][n], _run(mode, script, kind))
+    print(
+        f"life2 bench --cycles: {len(chosen)} scripts ({len(chosen) - scripts} worked examples, {scripts} "
+        f"generated, seed {seed}), {mode.entry.name}, {mode.label}, {mode.runtime}; the best of {ROUNDS} "
+        "interleaved rounds each"
+    )
+    print(f"  {'':22}{'ms/script':>10}{'ratio':>8}")
+    total = {kind: sum(times) for kind, times in best.items()}
+    per = 1000 / len(chosen)
+    labels = {
+        "without": "without --cycles",
+        "nothing": "a meter doing nothing",
+        "cycles": "with --cycles",
+    }
+    for kind in kinds:
+        print(f"  {labels[kind]:22}{total[kind] * per:>10.3f}{total[kind] / total['without']:>8.3f}")
+    for group in ("example", "generated"):
+        picked = [n for n, (name, _) in enumerate(chosen) if name == group]
+        if picked:
+            ratio = _ratio(best, picked)
+            print(f"  {group + ' scripts:':22}{'':10}{ratio:>8.3f}")
+    overhead = total["cycles"] / total["without"] - 1
+    print(f"  --cycles costs {100 * overhead:.1f}% of a run's work (the goal: under 10%)")
+    longest = max(measured_games(), key=lambda game: game["segment_cycles"])
+    plain, metered = _whole_command(longest["responses"])
+    print(
+        f"  the whole `life2 run` on the longest worked example, Python's start included: "
+        f"{plain * 1000:.0f} ms without, {metered * 1000:.0f} ms with ({metered / plain:.3f})"
+    )
+    return 0
+
+
+def measured_games() -> list[dict]:
+    from ...programs.life2_cycles import measured
+
+    return measured()["games"]
+
+
+def _whole_command(responses: list[str]) -> tuple[float, float]:
+    """The fastest of ROUNDS runs of `python -m life2_retro run` each way, interleaved."""
+    with tempfile.TemporaryDirectory() as folder:
+        script = Path(folder) / "moves.txt"
+        script.write_text("\n".join(responses) + "\n", encoding="ascii")
+        command = [sys.executable, "-m", "life2_retro", "run", "--input", str(script)]
+        best = {False: float("inf"), True: float("inf")}
+        for round_ in range(ROUNDS):
+            for cycles in (False, True) if round_ % 2 else (True, False):
+                started = time.perf_counter()
+                subprocess.run(command + ["--cycles"] * cycles, capture_output=True, check=True)
+                best[cycles] = min(best[cycles], time.perf_counter() - started)
+    return best[False], best[True]
+
+
+def _ratio(best: dict[str, list[float]], picked: list[int]) -> float:
+    def total(kind: str) -> float:
+        return sum(best[kind][n] for n in picked)
+
+    return total("cycles") / total("without")
