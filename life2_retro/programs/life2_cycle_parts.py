@@ -35,7 +35,7 @@ def _cell(p: Life2Program) -> tuple[int, int, float]:
 
 
 def _compare_cell(constant: float) -> Part:
-    """55 IF N(J,K)>99 THEN GOSUB 200 and 300 IF N(J,K)<3 THEN 399: each runs for every square of
+    """Lines 55 and 300, the tests of a square's count (above 99, below 3): each runs for every square of
     every board, so finding N(J,K) costs the same each board (in the base); what the square holds
     varies. A RETURN into 55 does nothing more."""
     costs_by_value: dict[float, int] = {}
@@ -55,7 +55,7 @@ def _compare_cell(constant: float) -> Part:
 
 
 def _which_owner(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """200 B=1: IF N(J,K)>999 THEN B=10: B tells which way the IF went."""
+    """Line 200, whose owner test (the square's count above 999) sets B: B tells which way the IF went."""
     p = costs.program
     j, k, n = _cell(p)
     return p.v.B == 10, element2(j, k) + relation(n, 999)
@@ -86,7 +86,7 @@ def _add_to_neighbour(j: int, k: int, o1: int, a1: float, a2: float, old: float,
 
 
 def _neighbour(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """230 N(J+A(O1),K+A(O1+1))=N(J+A(O1),K+A(O1+1))+B: the element found twice, B added."""
+    """Line 230, which adds B to a neighbour's count: the element found twice, B added."""
     p = costs.program
     v = p.v
     o1 = v.O1
@@ -107,7 +107,7 @@ def _next(var: str, step: float, limit: float) -> Part:
 
 
 def _if_n_is_code(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """310 IF N(J,K)=K(O1) THEN 350."""
+    """Line 310: the square's count against the code K(O1), jumping to 350 when they are equal."""
     p = costs.program
     j, k, n = _cell(p)
     o1 = p.v.O1
@@ -120,7 +120,7 @@ def _if_o1_over_9(costs: Life2Costs, how: int, following: int) -> tuple[SubClass
 
 
 def _count_up(var: str) -> Part:
-    """351/360 N(J,K)=100 or 1000: M2 or M3 one up (the counter holds its new value)."""
+    """Lines 351 and 360, a birth for player 1 or 2: M2 or M3 one up (the counter holds its new value)."""
 
     def part(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
         p = costs.program
@@ -132,7 +132,7 @@ def _count_up(var: str) -> Part:
 
 
 def _store_cell(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """399 N(J,K)=0 ..., 515 N(J,K)=0."""
+    """Lines 399 and 515, which empty a square."""
     p = costs.program
     j, k, _ = _cell(p)
     return None, element2(j, k)
@@ -151,7 +151,7 @@ def _first_time(line: int) -> Part:
 
 
 def _place_piece(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """540 N(X(B),Y(B))=P1: NEXT K1."""
+    """Line 540, which stores a setup piece and goes round its FOR K1 loop."""
     p = costs.program
     b = p.v.B
     x, y = p.X[int(b)], p.Y[int(b)]
@@ -159,7 +159,7 @@ def _place_piece(costs: Life2Costs, how: int, following: int) -> tuple[SubClass,
 
 
 def _both_zero(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """570 IF M2=0 THEN IF M3=0 THEN 574."""
+    """Line 570, the compound test of both populations for zero (jumping to 574 when both are)."""
     p = costs.program
     m2, m3 = p.v.M2, p.v.M3
     cycles = relation(m2, 0)
@@ -170,7 +170,7 @@ def _both_zero(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, i
 
 
 def _new_pieces(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """586 N(X(1),Y(1))=100: N(X(2),Y(2))=1000."""
+    """Line 586, which places both players' moves (100 for player 1, 1000 for player 2)."""
     p = costs.program
     cycles = 0
     for b in (1, 2):
@@ -179,7 +179,7 @@ def _new_pieces(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, 
 
 
 def _in_range(array: str) -> Part:
-    """705 IF X(B)<=5 THEN IF X(B)>0 THEN 708 (708: the same with Y)."""
+    """Line 705, the compound range test of X(B) (on to 708 when inside; 708 does the same with Y)."""
 
     def part(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
         p = costs.program
@@ -195,7 +195,7 @@ def _in_range(array: str) -> Part:
 
 
 def _square_taken(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """715 IF N(X(B),Y(B))<>0 THEN 750."""
+    """Line 715, the test that the chosen square is empty (to 750 when it is not)."""
     p = costs.program
     b = p.v.B
     x, y = p.X[int(b)], p.Y[int(b)]
@@ -203,7 +203,7 @@ def _square_taken(costs: Life2Costs, how: int, following: int) -> tuple[SubClass
 
 
 def _same_square(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """725 IF X(1)=X(2) THEN IF Y(1)=Y(2) THEN 740."""
+    """Line 725, the compound test that both players chose the same square (to 740 when they did)."""
     p = costs.program
     x1, x2, y1, y2 = p.X[1], p.X[2], p.Y[1], p.Y[2]
     cycles = qint(1) + qint(2) + relation(x1, x2)
@@ -214,7 +214,8 @@ def _same_square(costs: Life2Costs, how: int, following: int) -> tuple[SubClass,
 
 
 def _diagonal(costs: Life2Costs, how: int, following: int) -> tuple[SubClass, int]:
-    """741 N(X(B)+1,Y(B)+1)=0: B=99: RETURN (B was 2: only player 2's turn gets here)."""
+    """Line 741, the same-square subroutine's store, B set to 99 and its RETURN (B was 2: only player
+    2's turn gets here)."""
     p = costs.program
     x, y = p.X[2], p.Y[2]
     sums = round_fac(x) + fadd(x, 1) + round_fac(y) + fadd(y, 1)
