@@ -2,7 +2,9 @@
 
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
-`--line` a serial line's pace, `--players` the exhibit's computer players.
+`--line` a serial line's pace, `--players` the exhibit's computer players;
+`--soak N` plays N exhibit games on each pygame terminal and watches its memory
+and records (soak.py).
 `--game p2life` times p2life's engines (p2life.py): it has no original to
 run, so it is handled here, before any program is looked up.
 """
@@ -15,7 +17,7 @@ from ..options import add_mode_options, add_reference_option, mode_from, positiv
 
 SUMMARY = (
     "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
-    "or a part of it: --render, --line, --players; --game p2life: p2life's engines"
+    "or a part of it: --render, --line, --players, --soak N; --game p2life: p2life's engines"
 )
 ENGINE_BENCHES = ("p2life",)
 """Games benched by their engines' speed, not against an original."""
@@ -39,6 +41,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--players", action="store_true", help="instead: milliseconds per move of each computer level"
     )
+    parser.add_argument(
+        "--soak",
+        type=positive_int,
+        metavar="N",
+        help="instead: N attract games of the exhibit on each pygame terminal, headless: memory and records",
+    )
+    parser.add_argument(
+        "--terminal",
+        choices=("teletype", "crt"),
+        help="with --soak: this terminal only (default: the Teletype, then the glass terminal)",
+    )
+    parser.add_argument(
+        "--visitors",
+        action="store_true",
+        help="with --soak: a crowd of visitors, each stopping the computers' game and walking away",
+    )
     add_mode_options(parser, for_oracle=True)
 
 
@@ -59,6 +77,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import players
 
         return players.bench()
+    if args.soak:
+        from . import soak
+
+        terminals = (args.terminal,) if args.terminal else soak.TERMINALS
+        return soak.bench(args.soak, terminals, visitors=args.visitors, seed=args.seed)
     from . import oracle
 
     mode = mode_from(args, parser, for_oracle=True)
