@@ -18,6 +18,17 @@ takes a few dozen frames instead of thousands (at 110 baud a Teletype game is
 ten minutes). Nobody comes: the computers play each other, and a game ends at
 its end or at `attract.max_rounds`. `--visitors` sends a crowd instead: each
 visitor stops the computers' game, answers a few prompts and walks away.
+
+The warm-up, on the Teletype at 1280x800: about 61 MB once the window is up
+(Python 11, pygame 33, life2's modules 5, the window, banner and panel 12),
+65 MB after the first game and 67 MB after 100. The first game brings the
+paper to what the kiosk keeps (300 lines, about 1,900 strikes; terminals take
+`history_lines`) and the rows in view drawn once (61 surfaces, 2.6 MB, with a
+few spare to draw the next rows on); the heap settles over the next hundred.
+Before, the computer players' generation cache filled to 65,536 boards in the
+first 8 games, 22 MB held for good: 90 MB after 11 games (exhibit/rules.py
+keeps 1,024 now). The glass terminal works out its look when the window opens
+(89 MB at 1280x800, 138 MB in all) and then stays where it is.
 """
 
 from __future__ import annotations
