@@ -10,8 +10,9 @@ With the museum's copy of the listing (checked by its SHA-256) the panel shows
 its lines; with bugs switched off, our patch lines replace theirs and carry a
 `*`. Without the listing it shows our own annotations of each line instead.
 
-The static page is drawn once into a tall surface; a frame blits the part in
-view, the bar and the variables box, so the panel costs little per frame.
+The static page, its heading and the highlighter bar are drawn once; a frame
+blits the heading, the part of the page in view, the bar and the variables
+box, so the panel costs little per frame.
 """
 
 from __future__ import annotations
@@ -114,6 +115,12 @@ class ListingPanel:
             pen.draw(page, text, (self.text.cell[0] * 2, top + self.text.dot), self.columns)
         self._page = page
         self._box = None
+        heading = pygame.Surface((width, self.header_h)).convert()
+        heading.fill(PAPER)
+        self.faded.draw(heading, self.title, (self.text.cell[0] * 2, self.row_h), self.columns)
+        self._heading = heading
+        self._bar = pygame.Surface((width - self.text.cell[0], self.row_h), pygame.SRCALPHA)
+        self._bar.fill(HIGHLIGHT)
 
     def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
         pygame = self.pygame
@@ -123,7 +130,7 @@ class ListingPanel:
         area = pygame.Rect(rect)
         surface.fill(PAPER, area)
         # the heading, then the page scrolled so the current line sits a third of the way down
-        self.faded.draw(surface, self.title, (left + self.text.cell[0] * 2, top + self.row_h), self.columns)
+        surface.blit(self._heading, (left, top))
         view_top = top + self.header_h
         view_h = height - self.header_h - self.box_h
         index = self._index.get(self.current)
@@ -133,9 +140,7 @@ class ListingPanel:
         if index is not None:
             y = view_top + (index - first) * self.row_h
             if view_top <= y < view_top + view_h - self.row_h // 2:
-                bar = pygame.Surface((width - self.text.cell[0], self.row_h), pygame.SRCALPHA)
-                bar.fill(HIGHLIGHT)
-                surface.blit(bar, (left + self.text.cell[0] // 2, y))
+                surface.blit(self._bar, (left + self.text.cell[0] // 2, y))
                 mid = y + self.row_h // 2
                 arrow = [
                     (left + 2, mid - self.row_h // 3),

@@ -111,10 +111,11 @@ class Exhibit:
 
     # -- the cycle ----------------------------------------------------------------------------
 
-    def run(self, visits: int | None = None) -> None:
-        """Attract mode and visitors, until the operator's chord (or, for tests, `visits` visits)."""
+    def run(self, visits: int | None = None, games: int | None = None) -> None:
+        """Attract mode and visitors, until the operator's chord (or, for tests and the soak, until
+        `visits` visits or `games` games in all, whichever comes first)."""
         visitor_waiting = False
-        while visits is None or self.visits < visits:
+        while (visits is None or self.visits < visits) and (games is None or self.games < games):
             try:
                 if visitor_waiting:
                     visitor_waiting = False

@@ -1,93 +1,69 @@
-"""Weeks of a museum in a minute: 10,000 attract / visitor / idle cycles on an accelerated clock.
+"""The soak, short: `life2 bench --soak`'s own code, on each pygame terminal.
 
-The exhibit runs as at a kiosk, on a real (headless) pygame glass terminal at 9600 baud. Each
-cycle: the computers start a game, a visitor presses a key, chooses to play the computer, answers
-0 to 3 prompts, and walks away; the idle reset brings attract mode back. The clock runs 1/60 s a
-frame, as a real one would, and jumps the idle time at once when a visitor walks away.
-It must raise nothing, and the process must not grow by 5 MB from the end of the warm-up to the
-end (resident memory, read from /proc).
+The bench plays 10,000 games a terminal and allows the resident memory 5 MB of
+growth after a warm-up of 100; here a couple of hundred games must keep within
+the same allowance scaled to the games after their warm-up, and every game must
+be read back from the records. A crowd of visitors (each stops the computers'
+game, answers a few prompts and walks away, and the idle time brings attract
+mode back) keeps the exhibit's whole cycle in the soak too.
 """
 
 from __future__ import annotations
 
 import os
-import time
 
-import pygame
 import pytest
 
-from ..support.exhibitrig import Rig, press, type_line
+from life2_retro.commands.bench import soak
 
-CYCLES = int(os.environ.get("SOAK", "10000"))
-GROWTH_LIMIT = 5 * 1024 * 1024
-
-
-def resident_bytes() -> int:
-    with open("/proc/self/statm") as statm:
-        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+SCALE = float(os.environ.get("SOAK_SCALE", "1"))
+"""SOAK_SCALE=10 plays ten times the games (a longer soak by hand)."""
 
 
-class Crowd:
-    """A stream of visitors: visitor i answers i % 4 prompts (the choice of players first), then
-    walks away."""
-
-    def __init__(self) -> None:
-        self.visit = -1
-        self.answered_read = -1
-        self.answered = 0
-
-    def __call__(self, rig: Rig) -> None:
-        clock, exhibit = rig.clock, rig.exhibit
-        if exhibit.mode == "attract":
-            press(pygame.K_SPACE, " ")
-            return
-        if exhibit.visits != self.visit:
-            self.visit, self.answered = exhibit.visits, 0
-        if not rig.reading or self.answered_read == rig.reads:
-            return
-        self.answered_read = rig.reads
-        if self.answered < exhibit.visits % 4:
-            type_line("1" if self.answered == 0 else f"{exhibit.visits % 5 + 1},{self.answered + 1}")
-            self.answered += 1
-        else:
-            clock.advance(rig.config.idle_seconds)  # away: the idle time passes at once
+def _checked(result: soak.SoakResult, games: int) -> None:
+    growth, allowed = result.growth, result.allowed
+    assert result.games == games and result.recorded == games
+    assert result.problems == []
+    assert growth < allowed, f"{result.terminal} grew {growth} bytes after the warm-up; allowed {allowed:.0f}"
 
 
-@pytest.mark.parametrize(("terminal", "cycles", "warm_up"), [("crt", CYCLES, 500), ("teletype", 600, 100)])
-def test_ten_thousand_cycles_raise_nothing_and_do_not_grow(tmp_path, terminal, cycles, warm_up):
-    """Ten thousand on the glass terminal (its effects off: they are measured by `life2 bench
-    --render`); six hundred on the Teletype, whose inking costs more."""
-    rig = Rig(
-        tmp_path,
-        {
-            "exhibit": {"terminal": terminal, "result_seconds": 0},
-            "records": {"max_bytes": 200_000, "keep": 3},
-            "crt": {"effects": []},
-        },
-        frame_step=1 / 60,
-        size=(320, 240),
-        panel=False,
-    )
-    rig.visitor = Crowd()
-    try:
-        started = time.perf_counter()
-        rig.exhibit.run(visits=warm_up)
-        warm = resident_bytes()
-        rig.exhibit.run(visits=cycles)
-        grown = resident_bytes() - warm
-        seconds = time.perf_counter() - started
-    finally:
-        rig.close()
-    exhibit = rig.exhibit
-    print(
-        f"\n{exhibit.visits} cycles ({exhibit.games} games, {rig.terminal.frames} frames) in {seconds:.0f} s; "
-        f"resident memory grew {grown / 1024:.0f} KiB after {warm_up} cycles of warm-up"
-    )
-    assert exhibit.visits == cycles and exhibit.games >= 1.7 * cycles
-    assert grown < GROWTH_LIMIT
-    logs = sorted(path.name for path in tmp_path.iterdir() if path.name.startswith("life2-games"))
-    assert logs[0] == "life2-games.jsonl" and len(logs) <= 4  # rotated, three old files kept at most
-    records = rig.records()
-    assert {r.ended for r in records} <= {"visitor", "idle", "finished"}
-    assert {r.mode for r in records} == {"visitor", "attract"}
-    assert all(r.ended == "visitor" for r in records if r.mode == "attract")  # each cut short by a key
+@pytest.mark.parametrize(("terminal", "games"), [("crt", 200), ("teletype", 120)])
+def test_attract_games_keep_the_memory_and_every_record(terminal, games):
+    """Nobody comes: the computers play on, and each game ends at its end or its round limit."""
+    games = round(games * SCALE)
+    result = soak.soak(terminal, games, say=lambda line: None)
+    _checked(result, games)
+    assert result.warm_up == min(soak.WARM_UP, games // 2)
+    assert set(result.endings) <= {"attract finished", "attract limit"}
+    assert result.endings["attract finished"] and result.endings["attract limit"]
+    pause = soak.ExhibitConfig().attract_pause / soak.FRAME_SECONDS
+    assert result.frames > (pause + 1) * games  # frames drawn while printing, not only between games
+
+
+def test_a_crowd_of_visitors_keeps_the_memory_and_every_record():
+    """Each visitor stops the computers' game, answers 0 to 3 prompts and leaves: the cycle of
+    attract, visitor and idle reset, in the bench's own loop."""
+    games = round(150 * SCALE)
+    result = soak.soak("crt", games, visitors=True, say=lambda line: None)
+    _checked(result, games)
+    assert set(result.endings) <= {"attract visitor", "attract finished", "attract limit", "visitor idle"}
+    assert result.endings["attract visitor"] and result.endings["visitor idle"]
+
+
+def test_the_allowance_is_five_megabytes_for_ten_thousand_games():
+    assert soak.allowed_growth(10_000) == 5 * 1024 * 1024
+    assert soak.allowed_growth(200) == pytest.approx(5 * 1024 * 1024 * 100 / 9_900)
+    assert soak.allowed_growth(100) == 0
+
+
+def test_the_bench_prints_the_figures_and_the_verdict(monkeypatch, capsys):
+    """`life2 bench --soak N --terminal T`: the figures a tester reads, from a short run."""
+    from life2_retro.cli import main
+
+    monkeypatch.setattr(soak, "GROWTH_LIMIT", 10**12)  # a few games cannot show growth; the verdict
+    assert main(["bench", "--soak", "6", "--terminal", "crt"]) == 0  # is the records and the bound
+    out = capsys.readouterr().out
+    assert "life2 bench --soak 6 --terminal crt" in out
+    assert "3 games" in out and "end of warm-up" in out and "games/s" in out
+    assert "records read back: 6 games" in out and "0 problems" in out
+    assert out.rstrip().endswith("PASS")

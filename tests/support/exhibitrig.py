@@ -1,37 +1,21 @@
-"""An exhibit in a test: a real pygame terminal, headless, on a simulated clock, with scripted visitors.
-
-Visitors act through pygame's own event queue, from a hook the terminal calls
-at the start of every frame, as a person's keys would arrive between frames.
+"""An exhibit in a test: the package's SimulatedExhibit (a real pygame terminal, headless, on a
+simulated clock), with a test's short timings, every byte printed kept, and the modes it went through.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pygame
-
-from life2_retro.exhibit.build import build_terminal, dress_window
 from life2_retro.exhibit.config import ExhibitConfig, parse_config
-from life2_retro.exhibit.records import RecordLog, read_records
-from life2_retro.exhibit.runner import Exhibit
-from life2_retro.terminals.pacing import SimulatedClock
+from life2_retro.exhibit.records import read_records
+from life2_retro.exhibit.simulated import SimulatedExhibit, press, type_line
+
+__all__ = ["Rig", "press", "type_line"]
 
 
-def press(key: int, unicode: str = "", mod: int = 0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
-
-
-def type_line(text: str) -> None:
-    if text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
-    press(pygame.K_RETURN, "\r")
-
-
-class Rig:
-    """The exhibit, its terminal and its log; `visitor` decides what a visitor does at each frame."""
+class Rig(SimulatedExhibit):
+    """`settings` are config tables over a test's defaults: short idle, result and pause times."""
 
     def __init__(
         self,
@@ -51,28 +35,10 @@ class Rig:
         }
         for table, values in (settings or {}).items():
             base.setdefault(table, {}).update(values)
-        self.config: ExhibitConfig = parse_config(base, folder)
-        self.clock = SimulatedClock(frame_step=frame_step)
-        self.terminal = build_terminal(self.config, clock=self.clock, baud=baud, sound=False, size=size)
-        self.log = RecordLog(
-            self.config.records_path, self.config.records_max_bytes, self.config.records_keep
-        )
-        self.exhibit = Exhibit(self.config, self.terminal, self.log, seed=seed, monotonic=self.clock.now)
-        dress_window(self.config, self.terminal, self.exhibit)
+        config: ExhibitConfig = parse_config(base, folder)
+        super().__init__(config, frame_step=frame_step, size=size, seed=seed, baud=baud)
         self.modes: list[str] = []
         """The exhibit's mode at each frame, compressed: a new entry only when it changes."""
-        self.visitor: Callable[[Rig], None] = lambda rig: None
-        self.random = random.Random(seed)
-        self.terminal.frame_hooks.append(self._frame)
-        self.reads = 0
-        """How many lines the terminal has been asked for: one per prompt a visitor sees."""
-        read_line = self.terminal.read_line
-
-        def counted(idle_seconds: float | None = None) -> bytes | None:
-            self.reads += 1
-            return read_line(idle_seconds)
-
-        self.terminal.read_line = counted  # type: ignore[method-assign]
         self.printed = bytearray()
         """Every byte the exhibit has sent to the terminal, as the paper or the glass received it."""
         write = self.terminal.write
@@ -81,22 +47,15 @@ class Rig:
             self.printed += data
             write(data, on_key=on_key)
 
-        self.terminal.write = kept  # type: ignore[method-assign]
+        self.terminal.write = kept
 
     def _frame(self) -> None:
         mode = self.exhibit.mode
         if not self.modes or self.modes[-1] != mode:
             self.modes.append(mode)
-        self.visitor(self)
-
-    @property
-    def reading(self) -> bool:
-        return bool(getattr(self.terminal, "reading", False))
+        super()._frame()
 
     def records(self):
         records, problems = read_records(self.config.records_path)
         assert problems == []
         return records
-
-    def close(self) -> None:
-        self.terminal.close()

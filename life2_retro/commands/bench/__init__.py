@@ -3,7 +3,8 @@
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
 `--line` a serial line's pace, `--players` the exhibit's computer players,
-`--cycles` what the 6502 cycle model adds to a run.
+`--cycles` what the 6502 cycle model adds to a run; `--soak N` plays N exhibit
+games on each pygame terminal and watches its memory and records (soak.py).
 `--game p2life` times p2life's engines (p2life.py): it has no original to
 run, so it is handled here, before any program is looked up.
 """
@@ -17,7 +18,7 @@ from ..options import add_mode_options, add_reference_option, mode_from, positiv
 
 SUMMARY = (
     "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
-    "or a part of it: --render, --line, --players, --cycles; --game p2life: p2life's engines"
+    "or a part of it: --render, --line, --players, --cycles, --soak N; --game p2life: p2life's engines"
 )
 ENGINE_BENCHES = ("p2life",)
 """Games benched by their engines' speed, not against an original."""
@@ -45,6 +46,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--cycles",
         action="store_true",
         help="instead: how much slower `life2 run` is with --cycles than without (life2, ms1978)",
+    )
+    parser.add_argument(
+        "--soak",
+        type=positive_int,
+        metavar="N",
+        help="instead: N attract games of the exhibit on each pygame terminal, headless: memory and records",
+    )
+    parser.add_argument(
+        "--terminal",
+        choices=("teletype", "crt"),
+        help="with --soak: this terminal only (default: the Teletype, then the glass terminal)",
+    )
+    parser.add_argument(
+        "--visitors",
+        action="store_true",
+        help="with --soak: a crowd of visitors, each stopping the computers' game and walking away",
     )
     add_mode_options(parser, for_oracle=True)
 
@@ -76,6 +93,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         except ValueError as exc:
             parser.error(f"--cycles: {exc}")
         return cycles.bench(mode, args.scripts, args.seed)
+    if args.soak:
+        from . import soak
+
+        terminals = (args.terminal,) if args.terminal else soak.TERMINALS
+        return soak.bench(args.soak, terminals, visitors=args.visitors, seed=args.seed)
     from . import oracle
 
     mode = mode_from(args, parser, for_oracle=True)

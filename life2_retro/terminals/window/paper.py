@@ -114,7 +114,8 @@ class PaperRoll:
             drop = len(self.lines) - self.max_lines
             del self.lines[:drop]
             self.first_row += drop
-            self.log = [entry for entry in self.log if entry[0] >= self.first_row]
+            if self.log and self.log[0][0] < self.first_row:  # rows only grow: the oldest come first
+                self.log = [entry for entry in self.log if entry[0] >= self.first_row]
 
     def take_log(self) -> list[tuple[int, int, Strike, int]]:
         """The strikes since the last call."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .paper import COLUMNS
 
@@ -61,5 +62,11 @@ def blow(strike_seed: int) -> float:
 def ribbon(row: int, column: int, seed: int) -> float:
     """The ink the ribbon gives at this column of this row: full at the margin, fading along the
     line (by a fifth to a third at the last column), full again after the return."""
-    depth = random.Random(f"{seed}:ribbon:{row}").uniform(0.2, 0.33)
-    return 1 - depth * (column / (COLUMNS - 1)) ** 1.3
+    return 1 - _ribbon_depth(row, seed) * (column / (COLUMNS - 1)) ** 1.3
+
+
+@lru_cache(maxsize=256)
+def _ribbon_depth(row: int, seed: int) -> float:
+    """How dry the ribbon runs along one row; kept for the rows in view, as every strike of a row
+    asks (a generator seeded from text costs more than the rest of a strike's wear)."""
+    return random.Random(f"{seed}:ribbon:{row}").uniform(0.2, 0.33)

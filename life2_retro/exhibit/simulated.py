@@ -1,0 +1,110 @@
+"""The exhibit on a simulated clock: the real runner and pygame terminal, headless, visitors scripted.
+
+Weeks of a museum pass in minutes: each frame moves the clock by `frame_step`
+seconds instead of waiting for them, and a scripted visitor acts from a hook
+the terminal calls at the start of every frame, through pygame's own event
+queue, as a person's keys would arrive between frames. `life2 bench --soak`
+runs the exhibit so, and so do the exhibit's tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..terminals.pacing import SimulatedClock
+from ..terminals.window import WindowTerminal
+from .build import build_terminal, dress_window
+from .config import ExhibitConfig
+from .records import RecordLog
+from .runner import Exhibit
+
+
+def press(key: int, unicode: str = "", mod: int = 0) -> None:
+    """A key struck, as pygame would report it."""
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode))
+
+
+def type_line(text: str) -> None:
+    """A line typed and Return."""
+    import pygame
+
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    press(pygame.K_RETURN, "\r")
+
+
+class SimulatedExhibit:
+    """The exhibit of `config`, its window terminal and its log; `visitor` decides what a visitor does
+    at each frame (nothing: nobody comes, and the computers play on)."""
+
+    def __init__(
+        self,
+        config: ExhibitConfig,
+        *,
+        frame_step: float,
+        size: tuple[int, int],
+        seed: int = 1,
+        baud: int | None = 9600,
+    ) -> None:
+        self.config = config
+        self.clock = SimulatedClock(frame_step=frame_step)
+        terminal = build_terminal(config, clock=self.clock, baud=baud, sound=False, size=size)
+        if not isinstance(terminal, WindowTerminal):
+            raise ValueError(f"{config.terminal}: only a window terminal runs on a simulated clock")
+        self.terminal: Any = terminal
+        self.log = RecordLog(config.records_path, config.records_max_bytes, config.records_keep)
+        self.exhibit = Exhibit(config, terminal, self.log, seed=seed, monotonic=self.clock.now)
+        dress_window(config, terminal, self.exhibit)
+        self.visitor: Callable[[SimulatedExhibit], None] = lambda simulated: None
+        terminal.frame_hooks.append(self._frame)
+        self.reads = 0
+        """How many lines the terminal has been asked for: one per prompt a visitor sees."""
+        read_line = terminal.read_line
+
+        def counted(idle_seconds: float | None = None) -> bytes | None:
+            self.reads += 1
+            return read_line(idle_seconds)
+
+        terminal.read_line = counted
+
+    def _frame(self) -> None:
+        self.visitor(self)
+
+    @property
+    def reading(self) -> bool:
+        """A prompt is waiting for a visitor's line."""
+        return bool(getattr(self.terminal, "reading", False))
+
+    def close(self) -> None:
+        self.terminal.close()
+
+
+class Crowd:
+    """A stream of visitors: visitor i presses a key during the computers' game, answers i % 4
+    prompts (the choice of players first), then walks away, and the idle time passes at once."""
+
+    def __init__(self) -> None:
+        self.visit = -1
+        self.answered_read = -1
+        self.answered = 0
+
+    def __call__(self, simulated: SimulatedExhibit) -> None:
+        import pygame
+
+        clock, exhibit = simulated.clock, simulated.exhibit
+        if exhibit.mode == "attract":
+            press(pygame.K_SPACE, " ")
+            return
+        if exhibit.visits != self.visit:
+            self.visit, self.answered = exhibit.visits, 0
+        if not simulated.reading or self.answered_read == simulated.reads:
+            return
+        self.answered_read = simulated.reads
+        if self.answered < exhibit.visits % 4:
+            type_line("1" if self.answered == 0 else f"{exhibit.visits % 5 + 1},{self.answered + 1}")
+            self.answered += 1
+        else:
+            clock.advance(simulated.config.idle_seconds)  # away: the idle time passes at once
