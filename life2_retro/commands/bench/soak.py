@@ -42,6 +42,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -127,7 +128,7 @@ def soak(
     seed: int = 1,
     warm_up: int = WARM_UP,
     report: int | None = None,
-    say=print,
+    say: Callable[[str], None] = print,
 ) -> SoakResult:
     """Play `games` games on `terminal` and measure; `say` gets a line at every `report` games.
     A run of no more than twice `warm_up` games warms up for its first half."""
