@@ -52,6 +52,19 @@ def oracle() -> None:
 
 
 @pytest.fixture(scope="session")
+def cell_life_source() -> bytes:
+    """Cell Life's verified C source."""
+    from life2_retro.reference.cell_life import SOURCE
+
+    try:
+        return SOURCE.load()
+    except ListingError as exc:
+        problem = str(exc)
+    _missing(problem)
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="session")
 def cell_life_build():
     """The reference build of Cell Life (its checked source, built by gcc with our wrap)."""
     from life2_retro.reference import cell_life

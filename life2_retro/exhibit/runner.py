@@ -28,6 +28,7 @@ from ..events import Stop
 from ..programs.cell_life import CellLifeProgram
 from ..programs.life2 import Life2Program
 from ..programs.life2_cycles import count_cycles
+from ..reference.cell_life import program_text as cell_life_text
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
@@ -210,6 +211,7 @@ class Exhibit:
             self.random.getrandbits(31),
             person=True,
             computer=config.cell_life_computer,
+            **cell_life_text(),
         )
         table = CellLifeTable(
             self.terminal,

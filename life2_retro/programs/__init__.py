@@ -111,6 +111,10 @@ class ProgramEntry:
     the exhibit's historical speed), or None when there are no figures for the program."""
     cycles_runtime: str = "ms1978"
     """The runtime the cycle figures are for: the 6502 BASIC they were measured on."""
+    text_from_original: bool = False
+    """Whether the program prints words of its original that this project does not carry: its
+    `make_program` then takes them as keywords, which the reference adapter's `program_text()` reads
+    from the original at run time."""
 
     def load(self) -> ModuleType:
         return import_module(self.module)
@@ -134,6 +138,8 @@ class ProgramEntry:
                 raise ValueError(f"{self.name} takes no --{name}")
             chosen[name] = offered[name].check(value)
         runtime = self.check_runtime(runtime)
+        if self.text_from_original:
+            chosen.update(self.reference_adapter().program_text())
         return self.load().make_program(runtime, frozenset(bugs), seed, person, **chosen)
 
     def check_computer(self, computer: str) -> str:
@@ -227,6 +233,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         computer_help="its computers' level: c the program's own (default), 1 at random, 2 the best square "
         "one generation on, 3 two on",
         through_a_tty=True,
+        text_from_original=True,
     ),
     "p2life": ProgramEntry(
         name="p2life",

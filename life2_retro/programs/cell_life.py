@@ -117,15 +117,18 @@ class CellLifeProgram:
         seed: int | None = None,
         person: bool = False,
         computer: str = "c",
+        intro: str | None = None,
     ) -> None:
         """`person`: the input comes from a person, whose end of input (Ctrl-D) ends the game; else
         from a file, past whose end the program reads on as the C program does. `computer`: the
-        computers' level, "c" for the program's own, 1 to 3 for ours (cell_life_players.py)."""
+        computers' level, "c" for the program's own, 1 to 3 for ours (cell_life_players.py).
+        `intro`: the words the program prints first, read from its C source (NO_INTRO without)."""
         if computer not in LEVELS:
             raise ValueError(f"the computer's level is one of {', '.join(LEVELS)}, not {computer!r}")
         self.bugs = frozenset(bugs)
         self.seed = int(time.time()) if seed is None else seed
         self.computer = computer
+        self.intro_text = NO_INTRO if intro is None else intro
         self.level_random = random.Random(self.seed)
         """Our levels' own dice: the program's rand() goes on as the C program's would."""
         self.io = CStdio(stop_at_end=person)
@@ -208,7 +211,7 @@ class CellLifeProgram:
 
     def intro(self) -> None:
         self.enter("intro")
-        self.io.printf(INTRO)
+        self.io.printf(self.intro_text)
 
     def tp(self, x: int) -> int:
         """A power of ten; for a negative x the C recursion never ends."""
@@ -677,34 +680,26 @@ def _pair(line: bytes) -> tuple[int, int] | None:
     return None if found is None else (int(found[1]), int(found[2]))
 
 
-INTRO = (
-    "Cell Life\n----\n\n"
-    "The rules of this game are based on Conway's Game of Life. Tokens are\n"
-    "placed on the board, then with every generation a token will live, die, or\n"
-    "be born based on these rules :"
-    " o A token with 2 or 3 neighbors survives.\n"
-    " o A token with more or less than 2 or 3 neighbors dies from lonelyness or\n"
-    "   overpopulation.\n"
-    " o An empty space with exactly 3 neighbors gives birth to a new token.\n\n"
-    "When giving birth the player with the majority of the 3 neighbors of an\n"
-    "empty cell gets the new cell. If no one has the majority (in the case of\n"
-    "a 3 way tie) the cell becomes a hybred that no one controls.\n"
-    "Remember to count the number of neighbors same as in minesweeper. In other\n"
-    "words a cell can have up to 8 neighbors.\n\n"
-    "The first three moves (Generation 0) are when you place your initial\n"
-    "pieces.\n\n"
-    "Remember to pay close attention to who's turn it is as every turn a\n"
-    "different player gets to go first.\n\n"
-    "Good Luck.\n\n"
+NO_INTRO = (
+    "Cell Life\n\n"
+    "(Here the 2008 program prints its introduction. Its words are read from its\n"
+    "C source, cell-life-2008.c, which life2 did not find: set CELL_LIFE_SOURCE,\n"
+    "as the README says.)\n\n"
 )
-"""What the program prints first: its own words, as its output (a fact of the program, not its code)."""
+"""Printed in place of the program's introduction when its C source is not at hand: the words are
+the C program's, which this project does not carry (reference/cell_life.py reads them)."""
 
 
 def make_program(
-    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False, computer: str = "c"
+    runtime: str,
+    bugs: Iterable[str],
+    seed: int | None = None,
+    person: bool = False,
+    computer: str = "c",
+    intro: str | None = None,
 ) -> CellLifeProgram:
     """The registry's way in."""
-    return CellLifeProgram(bugs, seed, person, computer)
+    return CellLifeProgram(bugs, seed, person, computer, intro)
 
 
 def erase_key(runtime: str) -> str:

@@ -15,8 +15,10 @@ it printed.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -63,6 +65,31 @@ TIME_LIMIT = 5.0
 """Seconds a run may take; past it the build is spinning in a loop that never ends."""
 OUTPUT_LIMIT = 4_000_000
 """Bytes a run may print; past it the build is printing a retry message for ever."""
+
+
+_INTRO = re.compile(rb"void\s+intro\s*\(\s*void\s*\)\s*\{\s*printf\s*\((.*?)\)\s*;\s*\}", re.S)
+_LITERAL = re.compile(rb'"((?:[^"\\\n]|\\.)*)"')
+_ESCAPES = {b"n": b"\n", b"t": b"\t", b"\\": b"\\", b'"': b'"', b"'": b"'"}
+
+
+def introduction_from(source: bytes) -> str:
+    """The words `intro()` prints: its printf's string literals joined, as the C compiler joins them.
+    ValueError when the source has no such function."""
+    found = _INTRO.search(source)
+    if found is None:
+        raise ValueError("the C source has no intro() printing one string")
+    text = b"".join(_LITERAL.findall(found[1]))
+    return re.sub(rb"\\(.)", lambda escape: _ESCAPES[escape[1]], text).decode("ascii")
+
+
+@functools.cache
+def program_text() -> dict[str, str | None]:
+    """What Cell Life prints of its own words that this project does not carry: its introduction,
+    read from the C source at run time (None when the source is not found or not the checked one)."""
+    try:
+        return {"intro": introduction_from(SOURCE.load())}
+    except ReferenceError:
+        return {"intro": None}
 
 
 def build(source: bytes) -> Path:
