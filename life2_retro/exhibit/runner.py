@@ -25,10 +25,10 @@ from datetime import UTC, datetime
 from ..basic.cycles import CycleMeter
 from ..basic.dialects import Dialect
 from ..events import Stop
+from ..programs import program_entry
 from ..programs.cell_life import CellLifeProgram
 from ..programs.life2 import Life2Program
 from ..programs.life2_cycles import count_cycles
-from ..reference.cell_life import program_text as cell_life_text
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
@@ -206,12 +206,12 @@ class Exhibit:
         setup = [str(config.cell_life_players).encode()]
         setup += [b"1" if seat == "human" else b"2" for seat in seats]
         setup.append(b"2" if config.cell_life_board == "large" else b"1")
-        program = CellLifeProgram(
+        program = program_entry("cell-life").make(  # the registry gives it the C program's own words
+            "c",
             config.cell_life_bugs,
             self.random.getrandbits(31),
             person=True,
             computer=config.cell_life_computer,
-            **cell_life_text(),
         )
         table = CellLifeTable(
             self.terminal,
