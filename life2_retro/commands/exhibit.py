@@ -1,6 +1,10 @@
 """`life2 exhibit`: the museum kiosk, built from its config (exhibit/build.py).
 
-`--check` validates the config and stops; `--stats` summarizes the game records.
+`--check` validates the config and the files it names, and stops; `--stats`
+summarizes the game records; `--example` prints a config with every key and
+what it allows (docs/exhibit.toml is that); `--screenshot` runs the exhibit
+headless on a simulated clock and saves its window, the same to the pixel for
+the same config and seed.
 """
 
 from __future__ import annotations
@@ -11,6 +15,8 @@ import sys
 from .running import run_command
 
 SUMMARY = "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)"
+SCREENSHOT_FRAME = 1 / 20
+"""Simulated seconds a frame moves on in a screenshot: the paper and the glow as a person sees them."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,30 +25,98 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     what = parser.add_mutually_exclusive_group()
     what.add_argument("--stats", action="store_true", help="summarize the game records, then stop")
-    what.add_argument("--check", action="store_true", help="check the config, then stop")
+    what.add_argument(
+        "--check", action="store_true", help="check the config and the files it names, then stop"
+    )
+    what.add_argument(
+        "--example", action="store_true", help="print a config with every key at its default, then stop"
+    )
+    what.add_argument(
+        "--screenshot",
+        metavar="PNG",
+        help="run attract mode headless on a simulated clock (no display needed, records kept nowhere) "
+        "and save the window as a PNG",
+    )
+    shot = parser.add_argument_group("--screenshot")
+    shot.add_argument(
+        "--game", metavar="NAME", help="the game on show (default: the config's first); see exhibit.games"
+    )
+    shot.add_argument(
+        "--seconds",
+        type=_seconds,
+        default=60.0,
+        metavar="S",
+        help="simulated seconds of attract mode before the picture (default 60)",
+    )
+    shot.add_argument(
+        "--seed", type=int, default=1, help="the exhibit's seed: its computers' dice (default 1)"
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= 24 * 3600:
+        raise argparse.ArgumentTypeError(f"a number of seconds from 0 to 86400, not {text!r}")
+    return seconds
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ..exhibit.build import listing_panel_rows, run_exhibit
-    from ..exhibit.config import ConfigError, load_config
+    from ..exhibit.config import ConfigError, check_files, example_config, load_config
 
+    if args.example:
+        sys.stdout.write(example_config())
+        return 0
     try:
         config = load_config(args.config)
     except ConfigError as exc:
         for problem in exc.problems:
             print(f"life2 exhibit: {problem}", file=sys.stderr)
         return 2
+    for note in config.notes:
+        print(f"life2 exhibit: note: {note}", file=sys.stderr)
     if args.stats:
         from ..exhibit.records import stats_command
 
         return stats_command(str(config.records_path))
     if args.check:
-        summary = f"{config.terminal}, players {config.players}, records {config.records_path}"
-        _, _, why_not = listing_panel_rows(config)
-        if why_not is not None and config.listing_path is not None:
-            print(f"life2 exhibit: listing.path: {why_not}", file=sys.stderr)
+        problems = check_files(config)
+        for problem in problems:
+            print(f"life2 exhibit: {problem}", file=sys.stderr)
+        if problems:
             return 2
-        panel = "the listing" if why_not is None else "our notes"
-        print(f"{args.config}: valid ({summary}; the panel shows {panel})")
+        print(f"{args.config}: valid")
+        print(f"  exhibit: the {config.terminal}, players {config.players}, records {config.records_path}")
+        for game in config.games:
+            print(f"  {game}: {config.stand(game).summary()}")
         return 0
+    if args.screenshot:
+        if config.terminal not in ("teletype", "crt"):
+            parser.error(
+                f"--screenshot: the exhibit's terminal is {config.terminal}: a picture needs teletype or crt"
+            )
+        if args.game is not None and args.game not in config.games:
+            parser.error(f"--game {args.game}: the config shows {', '.join(config.games)}")
+        return run_command("exhibit", lambda: _screenshot(config, args))
+    from ..exhibit.build import run_exhibit
+
     return run_command("exhibit", lambda: run_exhibit(config))
+
+
+def _screenshot(config: object, args: argparse.Namespace) -> None:
+    import dataclasses
+    import tempfile
+    from pathlib import Path
+
+    from ..exhibit.config import ExhibitConfig
+    from ..exhibit.simulated import picture_at
+
+    assert isinstance(config, ExhibitConfig)
+    with tempfile.TemporaryDirectory(prefix="life2-exhibit-") as folder:
+        games = config.games if args.game is None else (args.game,)
+        shown = dataclasses.replace(
+            config, games=games, fullscreen=False, records_path=Path(folder) / "records.jsonl"
+        )
+        picture_at(shown, args.screenshot, args.seconds, SCREENSHOT_FRAME, args.seed)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..terminals.window.font import WIDTH
 from .panel import DotText
 
 CARD = (250, 240, 200)
@@ -17,11 +18,21 @@ class Banner:
 
     def __init__(self, pygame: Any, text: str, now: Any) -> None:
         self.pygame = pygame
-        self.text = text.upper()
+        self._text = text.upper()
         self.now = now
         self.on = False
         self._pen: DotText | None = None
         self._card: Any = None
+
+    @property
+    def text(self) -> str:
+        return self._text
+
+    @text.setter
+    def text(self, text: str) -> None:
+        """Each game on show has its own banner: a new text is a new card."""
+        if text.upper() != self._text:
+            self._text, self._card = text.upper(), None
 
     def __call__(self, surface: Any) -> None:
         if not self.on or int(self.now() / BLINK_SECONDS) % 4 == 3:
@@ -34,7 +45,7 @@ class Banner:
 
     def _make(self, width: int) -> None:
         pygame = self.pygame
-        dot = max(2, min(6, width // (len(self.text) * 6 + 12)))
+        dot = max(2, min(6, width // ((len(self.text) + 4) * (WIDTH + 1))))  # the card fits the paper
         pen = DotText(pygame, dot, CARD_INK)
         text_w, text_h = pen.cell[0] * len(self.text), pen.cell[1]
         card = pygame.Surface((text_w + pen.cell[0] * 4, text_h + pen.cell[1]), pygame.SRCALPHA)

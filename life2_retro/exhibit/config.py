@@ -1,42 +1,48 @@
-"""exhibit.toml: what a museum sets, checked before anything starts.
+"""exhibit.toml: what a museum sets, declared once and checked before anything starts.
+
+Every table is a list of declared options (terminals/options.Option): the
+exhibit's own ([exhibit], [attract], [records]), each stand's ([life2],
+[cell-life], [p2life], stands/), and each terminal's ([teletype], [crt],
+[serial]). The checks, `--check` and the example config with its
+documentation (`life2 exhibit --example`, docs/exhibit.toml) all come from
+those declarations, so none of them can drift from the others.
 
 Every mistake is reported with its key and what the key allows, so whoever
 sets up the kiosk can fix it from the message alone. Unknown tables and keys
 are mistakes too: a misspelt key would otherwise be silently ignored for weeks.
-Relative paths are taken from the folder the config file is in.
+A key an older config held elsewhere is still read, with a note saying where
+it lives now. Relative paths are taken from the folder the config file is in.
 """
 
 from __future__ import annotations
 
+import os
+import textwrap
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..basic.dialects import DIALECT_NAMES
-from ..programs.cell_life_bugs import BUG_NAMES as CELL_LIFE_BUG_NAMES
-from ..programs.cell_life_players import LEVELS as CELL_LIFE_LEVELS
-from ..programs.life2_bugs import BUG_NAMES
 from ..terminals import offered
-from ..terminals.options import OptionError, from_table
+from ..terminals.options import Declared, Option, OptionError, Switches, from_table
+from ..terminals.options import defaults as option_defaults
 from ..terminals.pacing import OSI_CHALLENGER_1P_HZ
 from ..terminals.serial.settings import PORT
 from ..terminals.window.kiosk import KeyChord
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
+from .stands import stand_class, stand_names
+from .stands.base import Stand
+from .stands.settings import file_path
 
 TERMINALS = ("teletype", "crt", "serial")
-GAMES = ("life2", "cell-life")
-CELL_LIFE_BOARDS = ("small", "large")
+PLAYERS = ("choose", "human-computer", "two-humans")
+KIOSK_SMALLEST = (640, 400)
+KIOSK_LARGEST = (16384, 16384)
+"""SDL refuses a window wider or taller than 16384 pixels ("Window is too large")."""
 TERMINAL_TABLES = offered(TERMINALS, leave_out=tuple(option.name for option in WINDOW_OPTIONS))
 """[teletype], [crt] and [serial]: what each terminal declares it takes (its OPTIONS), except the
 window's size and full screen, which the kiosk sets in [exhibit]."""
-KIOSK_SMALLEST = (640, 400)
-PLAYERS = ("choose", "human-computer", "two-humans")
-LEVELS = (1, 2, 3)
-EMPTY_ANSWERS = ("ask-again", "basic")
-"""What Return on an empty line does in a visitor's game: waits for a real answer, or (basic) goes to
-the BASIC, which in 1978 stopped the program there."""
 
 
 class ConfigError(ValueError):
@@ -48,242 +54,231 @@ class ConfigError(ValueError):
         self.problems = problems
 
 
-@dataclass(frozen=True)
-class ExhibitConfig:
-    terminal: str = "teletype"
-    players: str = "choose"
-    computer_level: int = 2
-    idle_seconds: float = 90.0
-    dialect: str = "ms1978"
-    bugs: frozenset[str] = frozenset(BUG_NAMES)
-    exit_chord: KeyChord = field(default_factory=lambda: KeyChord.parse("ctrl+alt+shift+q"))
-    fullscreen: bool = True
-    size: tuple[int, int] = (1280, 800)
-    attract_levels: tuple[int, int] = (2, 3)
-    banner: str = "PRESS ANY KEY TO PLAY LIFE2"
-    attract_pause: float = 8.0
-    attract_rounds: int = 20
-    result_seconds: float = 20.0
-    empty_answer: str = "ask-again"
-    listing_path: Path | None = None
-    panel: bool = True
-    historical_speed: bool = False
-    """Hold each line of the 1978 program for what it cost Microsoft's 1977 6502 BASIC."""
-    clock_hz: float = OSI_CHALLENGER_1P_HZ
-    """The 6502's clock for the historical speed: 983000, an OSI Challenger 1P."""
-    records_path: Path = Path("life2-games.jsonl")
-    records_max_bytes: int = 1_000_000
-    records_keep: int = 5
-    games: tuple[str, ...] = ("life2",)
-    """The games attract mode shows, in turn; a visitor plays the one on show."""
-    cell_life_players: int = 3
-    """Cell Life's players: a visitor takes seat 1 (two visitors seats 1 and 2), computers the rest."""
-    cell_life_board: str = "small"
-    cell_life_bugs: frozenset[str] = frozenset(CELL_LIFE_BUG_NAMES)
-    cell_life_computer: str = "c"
-    """How Cell Life's computers play: c, the 2008 program's own, or our levels 1 to 3."""
-    terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
-    """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
+# -- the exhibit's own tables ------------------------------------------------------------------------
 
 
-# -- the schema: table -> key -> (ExhibitConfig field, check) ------------------------------------
-
-
-def _one_of(choices: tuple[Any, ...]) -> Any:
-    def check(key: str, value: Any) -> Any:
-        if value not in choices or isinstance(value, bool) != isinstance(choices[0], bool):
-            raise ConfigError(f"{key} is {value!r}; allowed: {', '.join(map(repr, choices))}")
-        return value
-
-    return check
-
-
-def _number(low: float, high: float, whole: bool = False) -> Any:
-    def check(key: str, value: Any) -> Any:
-        kinds = (int,) if whole else (int, float)
-        if isinstance(value, bool) or not isinstance(value, kinds) or not low <= value <= high:
-            kind = "a whole number" if whole else "a number"
-            raise ConfigError(f"{key} is {value!r}; allowed: {kind} from {low:g} to {high:g}")
-        return value
-
-    return check
-
-
-def _boolean(key: str, value: Any) -> bool:
-    if not isinstance(value, bool):
-        raise ConfigError(f"{key} is {value!r}; allowed: true or false")
-    return value
-
-
-def _text(key: str, value: Any) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > 72:
-        raise ConfigError(f"{key} is {value!r}; allowed: text of 1 to 72 characters")
-    return value
-
-
-def _path(key: str, value: Any) -> Path:
-    if not isinstance(value, str) or not value:
-        raise ConfigError(f"{key} is {value!r}; allowed: a file path as a string")
-    return Path(value)
-
-
-def _chord(key: str, value: Any) -> KeyChord:
-    try:
-        return KeyChord.parse(value if isinstance(value, str) else "")
-    except ValueError as exc:
-        raise ConfigError(f"{key}: {exc}") from None
-
-
-def _size(key: str, value: Any) -> tuple[int, int]:
-    try:
-        return parse_size(str(value), minimum=KIOSK_SMALLEST)
-    except ValueError:
-        smallest = "x".join(map(str, KIOSK_SMALLEST))
-        raise ConfigError(
-            f"{key} is {value!r}; allowed: WIDTHxHEIGHT, at least {smallest}, e.g. '1280x800'"
-        ) from None
-
-
-def _switches(names: tuple[str, ...], original: str) -> Any:
-    def check(key: str, value: Any) -> frozenset[str]:
-        if value == "all":
-            return frozenset(names)
-        if value == "none":
-            return frozenset()
-        if isinstance(value, list) and all(isinstance(v, str) and v in names for v in value):
-            return frozenset(value)
-        raise ConfigError(
-            f'{key} is {value!r}; allowed: "all" ({original}), "none" (as the instructions say), '
-            f"or a list of switch names from: {', '.join(names)}"
-        )
-
-    return check
-
-
-_bugs = _switches(BUG_NAMES, "the 1978 listing")
-
-
-def _cell_life_computer(key: str, value: Any) -> str:
-    """ "c", or a level written as a number or a string: TOML keeps 3 and "3" apart, and a museum
-    should not have to."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        value = str(value)
-    if value not in CELL_LIFE_LEVELS:
-        raise ConfigError(
-            f'{key} is {value!r}; allowed: "c" (the 2008 program\'s own), or our levels 1, 2, 3'
-        )
-    return str(value)
-
-
-def _games(key: str, value: Any) -> tuple[str, ...]:
-    if isinstance(value, list) and value and all(v in GAMES for v in value):
+def _games(value: Any) -> tuple[str, ...]:
+    if isinstance(value, list) and value and all(isinstance(v, str) and v in stand_names() for v in value):
         return tuple(value)
-    raise ConfigError(
-        f"{key} is {value!r}; allowed: a list of one game or more, in turn, from {', '.join(GAMES)}"
-    )
+    raise ValueError
 
 
-def _levels(key: str, value: Any) -> tuple[int, int]:
-    if not (
-        isinstance(value, list) and len(value) == 2 and all(v in LEVELS and v is not True for v in value)
-    ):
-        raise ConfigError(f"{key} is {value!r}; allowed: two computer levels from 1 to 3, e.g. [2, 3]")
-    return (value[0], value[1])
+def _chord(value: Any) -> KeyChord:
+    return KeyChord.parse(value if isinstance(value, str) else "")
 
 
-SCHEMA: dict[str, dict[str, tuple[str, Any]]] = {
-    "exhibit": {
-        "terminal": ("terminal", _one_of(TERMINALS)),
-        "players": ("players", _one_of(PLAYERS)),
-        "computer_level": ("computer_level", _one_of(LEVELS)),
-        "idle_seconds": ("idle_seconds", _number(10, 86_400)),
-        "dialect": ("dialect", _one_of(DIALECT_NAMES)),
-        "bugs": ("bugs", _bugs),
-        "exit_chord": ("exit_chord", _chord),
-        "fullscreen": ("fullscreen", _boolean),
-        "size": ("size", _size),
-        "result_seconds": ("result_seconds", _number(0, 600)),
-        "empty_answer": ("empty_answer", _one_of(EMPTY_ANSWERS)),
-        "games": ("games", _games),
-    },
-    "cell-life": {
-        "players": ("cell_life_players", _number(2, 4, whole=True)),
-        "board": ("cell_life_board", _one_of(CELL_LIFE_BOARDS)),
-        "bugs": ("cell_life_bugs", _switches(CELL_LIFE_BUG_NAMES, "the program as printed")),
-        "computer": ("cell_life_computer", _cell_life_computer),
-    },
-    "attract": {
-        "levels": ("attract_levels", _levels),
-        "banner": ("banner", _text),
-        "pause_seconds": ("attract_pause", _number(0, 3600)),
-        "max_rounds": ("attract_rounds", _number(1, 10_000, whole=True)),
-    },
-    "listing": {
-        "path": ("listing_path", _path),
-        "panel": ("panel", _boolean),
-        "historical_speed": ("historical_speed", _boolean),
-        "clock_hz": ("clock_hz", _number(10_000, 1_000_000_000)),
-    },
-    "records": {
-        "path": ("records_path", _path),
-        "max_bytes": ("records_max_bytes", _number(10_000, 10**10, whole=True)),
-        "keep": ("records_keep", _number(1, 1000, whole=True)),
-    },
-}
+def _size(value: Any) -> tuple[int, int]:
+    width, height = parse_size(value if isinstance(value, str) else "", minimum=KIOSK_SMALLEST)
+    if width > KIOSK_LARGEST[0] or height > KIOSK_LARGEST[1]:
+        raise ValueError("larger than a window can be")
+    return width, height
 
 
+def _size_of(size: tuple[int, int]) -> str:
+    return "x".join(map(str, size))
+
+
+def _banner(value: Any) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 72:
+        raise ValueError
+    return value
+
+
+EXHIBIT: tuple[Option, ...] = (
+    Option("terminal", "teletype, crt (windows), or serial (a real Teletype)", "teletype", choices=TERMINALS),
+    Option(
+        "games",
+        "the games attract mode shows in turn; a visitor plays the one on show",
+        ("life2",),
+        convert=_games,
+        allows=f"a list of one game or more, in turn, from {', '.join(stand_names())}",
+        written='["life2"]',
+    ),
+    Option(
+        "players",
+        "choose (visitors pick on the terminal), human-computer, or two-humans",
+        "choose",
+        choices=PLAYERS,
+    ),
+    Option(
+        "idle_seconds", "a visitor's game left alone this long is abandoned", 90.0, float, low=10, high=86_400
+    ),
+    Option(
+        "result_seconds", "how long a finished game stays before attract mode", 20.0, float, low=0, high=600
+    ),
+    Option(
+        "exit_chord",
+        "the operator's keys that end the exhibit: two modifiers or more and a key",
+        KeyChord.parse("ctrl+alt+shift+q"),
+        convert=_chord,
+        allows="modifiers and one key joined by '+', e.g. 'ctrl+alt+shift+q'",
+        written='"ctrl+alt+shift+q"',
+    ),
+    Option("fullscreen", "the window takes the whole screen", True, bool),
+    Option(
+        "size",
+        "the window when fullscreen is false",
+        (1280, 800),
+        convert=_size,
+        allows=f"WIDTHxHEIGHT, from {_size_of(KIOSK_SMALLEST)} to {_size_of(KIOSK_LARGEST)}, e.g. '1280x800'",
+        written='"1280x800"',
+    ),
+    Option("panel", "the panel beside the paper: the live listing, or the game's rules", True, bool),
+)
+ATTRACT: tuple[Option, ...] = (
+    Option(
+        "banner",
+        "the banner over the computers' game; without it each game has its own (PRESS ANY KEY TO PLAY ...)",
+        None,
+        convert=_banner,
+        allows="text of 1 to 72 characters",
+        written='"PRESS ANY KEY TO PLAY"',
+    ),
+    Option("pause_seconds", "the pause between two computers' games", 8.0, float, low=0, high=3600),
+    Option("max_rounds", "a computers' game longer than this starts afresh", 20, int, low=1, high=10_000),
+)
+RECORDS: tuple[Option, ...] = (
+    Option(
+        "path",
+        "the game records, one JSON line a game",
+        Path("life2-games.jsonl"),
+        convert=file_path,
+        allows="a file path as a string",
+        written='"life2-games.jsonl"',
+    ),
+    Option("max_bytes", "the log rotates at this size", 1_000_000, int, low=10_000, high=10**10),
+    Option("keep", "rotated logs kept", 5, int, low=1, high=1000),
+)
+OWN_TABLES: dict[str, tuple[Option, ...]] = {"exhibit": EXHIBIT, "attract": ATTRACT, "records": RECORDS}
+"""The exhibit's own tables; a key's field in ExhibitConfig is the key, or `table_key` outside [exhibit]."""
+
+
+def _field(table: str, key: str) -> str:
+    return key if table == "exhibit" else f"{table}_{key}"
+
+
+def _default(table: str, key: str) -> Any:
+    return next(option.default for option in OWN_TABLES[table] if option.name == key)
+
+
+MOVED: dict[tuple[str, str], tuple[str, str]] = {("listing", "panel"): ("exhibit", "panel")}
+"""Keys an older config held elsewhere -> where they live now (each stand adds its own)."""
 RETIRED = {
     ("listing", "lines_per_second"): "listing.lines_per_second is gone: the historical speed now holds each "
-    "line for the 6502 cycles it cost the 1977 BASIC; set listing.historical_speed = true, and "
-    f"listing.clock_hz for the clock (default {OSI_CHALLENGER_1P_HZ}, an OSI Challenger 1P)",
+    "line for the 6502 cycles it cost the 1977 BASIC; set life2.historical_speed = true, and "
+    f"life2.clock_hz for the clock (default {OSI_CHALLENGER_1P_HZ}, an OSI Challenger 1P)",
 }
-"""Keys an older config may hold, and what replaced them."""
+"""Keys an older config may hold that nothing replaces as they were, and what to write instead."""
 
 
-def parse_config(data: dict[str, Any], folder: Path = Path(".")) -> ExhibitConfig:
+@dataclass(frozen=True)
+class ExhibitConfig:
+    terminal: str = _default("exhibit", "terminal")
+    games: tuple[str, ...] = _default("exhibit", "games")
+    """The games attract mode shows, in turn; a visitor plays the one on show."""
+    players: str = _default("exhibit", "players")
+    idle_seconds: float = _default("exhibit", "idle_seconds")
+    result_seconds: float = _default("exhibit", "result_seconds")
+    exit_chord: KeyChord = _default("exhibit", "exit_chord")
+    fullscreen: bool = _default("exhibit", "fullscreen")
+    size: tuple[int, int] = _default("exhibit", "size")
+    panel: bool = _default("exhibit", "panel")
+    attract_banner: str | None = _default("attract", "banner")
+    attract_pause_seconds: float = _default("attract", "pause_seconds")
+    attract_max_rounds: int = _default("attract", "max_rounds")
+    records_path: Path = _default("records", "path")
+    records_max_bytes: int = _default("records", "max_bytes")
+    records_keep: int = _default("records", "keep")
+    stand_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Game name -> the keys its table gives, checked; the stand's defaults for the rest."""
+    terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
+    notes: tuple[str, ...] = ()
+    """What the operator should know that is no mistake (a key read from its old place)."""
+
+    def settings_of(self, game: str) -> dict[str, Any]:
+        """Every key of the game's table: as the config gives it, or the stand's default."""
+        declared = stand_class(game).OPTIONS
+        return {**option_defaults(declared), **self.stand_settings.get(game, {})}
+
+    def stand(self, game: str) -> Stand:
+        return stand_class(game)(self.settings_of(game))
+
+    def banner(self, game: str) -> str:
+        return self.attract_banner or stand_class(game).BANNER
+
+
+# -- reading a config ------------------------------------------------------------------------------------
+
+
+def tables() -> dict[str, Sequence[Declared]]:
+    """Every table a config may hold, by name, in the order the documentation gives them."""
+    stands = {name: stand_class(name).OPTIONS for name in stand_names()}
+    return {**OWN_TABLES, **stands, **TERMINAL_TABLES}
+
+
+def moved_keys() -> dict[tuple[str, str], tuple[str, str]]:
+    found = dict(MOVED)
+    for name in stand_names():
+        for old, key in stand_class(name).MOVED.items():
+            found[old] = (name, key)
+    return found
+
+
+def parse_config(data: Mapping[str, Any], folder: Path = Path(".")) -> ExhibitConfig:
     """The checked config from parsed TOML; ConfigError with every mistake found."""
-    tables = [*SCHEMA, *TERMINAL_TABLES]
-    values: dict[str, Any] = {}
-    terminals: dict[str, dict[str, Any]] = {}
+    known = tables()
+    moved = moved_keys()
+    old_tables = {table for table, _ in [*moved, *RETIRED]} - set(known)
+    given: dict[str, dict[str, Any]] = {}
     problems: list[str] = []
+    notes: list[str] = []
     for table, body in data.items():
-        if table not in tables:
-            problems.append(f"[{table}] is not a table of the config; allowed: {', '.join(tables)}")
+        if table not in known and table not in old_tables:
+            problems.append(f"[{table}] is not a table of the config; allowed: {', '.join(known)}")
             continue
         if not isinstance(body, dict):
             problems.append(f"{table} must be a table ([{table}]), not a value")
             continue
         for key, value in body.items():
+            where, (new_table, new_key) = f"{table}.{key}", moved.get((table, key), (table, key))
             try:
-                if table in TERMINAL_TABLES:
-                    terminals.setdefault(table, {}).update(
-                        from_table({key: value}, table, TERMINAL_TABLES[table])
-                    )
-                    continue
                 if (table, key) in RETIRED:
                     raise ConfigError(RETIRED[(table, key)])
-                if key not in SCHEMA[table]:
-                    allowed = ", ".join(SCHEMA[table])
-                    raise ConfigError(f"{table}.{key} is not a key of [{table}]; allowed: {allowed}")
-                name, check = SCHEMA[table][key]
-                values[name] = check(f"{table}.{key}", value)
+                if new_table not in known:
+                    raise ConfigError(f"{where} is not a key of the config; allowed: {', '.join(known)}")
+                if (new_table, new_key) != (table, key):
+                    if new_key in data.get(new_table, {}):
+                        raise ConfigError(
+                            f"{where} and {new_table}.{new_key} are the same key: keep {new_table}.{new_key}"
+                        )
+                    notes.append(
+                        f"{where} is now {new_table}.{new_key}: it was read from its old place; move it"
+                    )
+                checked = from_table({new_key: value}, new_table, known[new_table], where)
+                given.setdefault(new_table, {}).update(checked)
             except (ConfigError, OptionError) as exc:
                 problems.append(str(exc))
-    if values.get("historical_speed") and values.get("dialect", ExhibitConfig.dialect) != "ms1978":
-        problems.append(
-            'listing.historical_speed needs exhibit.dialect = "ms1978": the cycles are those of the 1977 '
-            "6502 BASIC"
-        )
-    if values.get("terminal") == "serial" and "port" not in terminals.get("serial", {}):
+    for game in stand_names():
+        stand = stand_class(game)
+        if game in given:
+            problems += stand.problems({**option_defaults(stand.OPTIONS), **given[game]})
+    if given.get("exhibit", {}).get("terminal") == "serial" and "port" not in given.get("serial", {}):
         problems.append(f'serial.port is needed when exhibit.terminal is "serial"; allowed: {PORT.allowed()}')
     if problems:
         raise ConfigError(*problems)
-    for name in ("listing_path", "records_path"):
-        if name in values and not values[name].is_absolute():
-            values[name] = folder / values[name]
-    if "records_path" not in values:
-        values["records_path"] = folder / ExhibitConfig.records_path
-    return ExhibitConfig(**values, terminal_settings=terminals)
+    for body in given.values():  # relative paths are the config file's
+        for key, value in body.items():
+            if isinstance(value, Path) and not value.is_absolute():
+                body[key] = folder / value
+    own = {_field(table, key): value for table in OWN_TABLES for key, value in given.get(table, {}).items()}
+    own.setdefault("records_path", folder / ExhibitConfig.records_path)
+    return ExhibitConfig(
+        **own,
+        stand_settings={name: given[name] for name in stand_names() if name in given},
+        terminal_settings={name: given[name] for name in TERMINAL_TABLES if name in given},
+        notes=tuple(notes),
+    )
 
 
 def load_config(path: str | Path) -> ExhibitConfig:
@@ -295,4 +290,102 @@ def load_config(path: str | Path) -> ExhibitConfig:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: not a config: its values are nested too deeply to read") from None
     return parse_config(data, path.resolve().parent)
+
+
+# -- what only the files can tell ---------------------------------------------------------------------
+
+
+def check_files(config: ExhibitConfig) -> list[str]:
+    """What `--check` finds beyond the keys: the records' file can be written, and each game's own
+    files (a listing) can be read. The run itself would go on without them, unrecorded or with our
+    notes, so only the check can say so before the museum opens."""
+    problems = []
+    records = config.records_path
+    wrong = None
+    if records.is_dir():
+        wrong = "a folder"
+    elif not records.parent.is_dir():
+        wrong = "in no folder that exists"
+    elif not os.access(records if records.exists() else records.parent, os.W_OK):
+        wrong = "which the exhibit may not write"
+    if wrong is not None:
+        problems.append(
+            f"records.path is {str(records)!r}, {wrong}; allowed: a file path the exhibit can write"
+        )
+    for game in config.games:
+        problems += config.stand(game).check()
+    return problems
+
+
+# -- the documentation ------------------------------------------------------------------------------------
+
+
+def example_config() -> str:
+    """Every table and key with its default and what it allows, as a config file: docs/exhibit.toml."""
+    lines = [
+        "# life2 exhibit: every key of the config, at its default. Made by `life2 exhibit --example`;",
+        "# `life2 exhibit --config FILE --check` checks a config. Relative paths are taken from its folder.",
+        "# A table may be left out, and so may a key: its default is what is written here.",
+    ]
+    titles = {name: stand_class(name).TITLE for name in stand_names()}
+    for table, options in tables().items():
+        shown = [option for option in options if _documented(option)]
+        if not shown:
+            continue
+        commented = table == "serial"
+        lines.append("")
+        if table in titles:
+            lines += _comment(f"{titles[table]}.", "")
+        if commented:
+            lines.append('# Only with exhibit.terminal = "serial": a real Teletype on a serial line.')
+        lines.append(("# " if commented else "") + f"[{table}]")
+        for option in shown:
+            off = commented or option.default is None
+            lines += _comment(_help(option), "# " if commented else "")
+            lines.append(f"{'# ' if off else ''}{option.name} = {_written(option)}")
+    return "\n".join(lines) + "\n"
+
+
+def _comment(text: str, prefix: str) -> list[str]:
+    lines = textwrap.wrap(text, 96 - len(prefix), break_on_hyphens=False)
+    return [f"{prefix}# {line}" for line in lines]
+
+
+def _documented(option: Declared) -> bool:
+    return not option.hidden and not (isinstance(option, Option) and option.internal)
+
+
+def _help(option: Declared) -> str:
+    """What a key is for, and what it allows unless the words say it already."""
+    if isinstance(option, Switches):
+        return f"{option.name}: those on, of {', '.join(option.features)}"
+    said = option.help.rstrip(".")
+    if option.negated:
+        return f"true or false; {option.cli_flag} on the command line: {said}"
+    named = option.choices and all(str(choice) in said for choice in option.choices)
+    if named or not (option.allows or option.choices or option.low is not None):
+        return said
+    return f"{said} (allowed: {option.allowed()})"
+
+
+def _written(option: Declared) -> str:
+    if isinstance(option, Switches):
+        return "[" + ", ".join(f'"{feature}"' for feature in option.features) + "]"
+    if option.written is not None:
+        return option.written
+    return _toml(option.default if option.default is not None else "")
+
+
+def _toml(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'

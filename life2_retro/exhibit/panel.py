@@ -17,7 +17,7 @@ box, so the panel costs little per frame.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..terminals.window.font import HEIGHT, WIDTH, caption_dots
@@ -76,6 +76,7 @@ class ListingPanel:
         title: str,
         variables: Callable[[], list[tuple[str, str]]],
         label: str = "LINE",
+        places: Mapping[str, int] | None = None,
     ) -> None:
         self.pygame = pygame
         self.label = label
@@ -86,12 +87,22 @@ class ListingPanel:
         """(line number, text); number 0 is a heading row, not a line of the program."""
         self.title = title
         self.variables = variables
+        self.places = places or {}
+        """A part of the program by name (a C function) -> the row it marks."""
         self.current = 0
         self._index = {number: i for i, (number, _) in enumerate(rows) if number}
         self._size = (0, 0)
         self._page: Any = None
         self._box: Any = None
         self._box_text: list[tuple[str, str]] = []
+
+    def follow(self, entered: int | str) -> None:
+        """A line entered marks its row; a function entered, the row of its note, and the box names it."""
+        if isinstance(entered, int):
+            self.current = entered
+        else:
+            self.current = self.places.get(entered, self.current)
+            self.where = entered
 
     def _build(self, size: tuple[int, int]) -> None:
         pygame = self.pygame

@@ -21,6 +21,8 @@ from dataclasses import asdict, dataclass, field, fields
 from datetime import datetime
 from pathlib import Path
 
+from .stands import stand_names
+
 MODES = ("visitor", "attract")
 ENDINGS = {
     "finished": "finished",
@@ -36,7 +38,6 @@ ENDINGS = {
 }
 WINNERS = (1, 2, 3, 4, "draw", "extinction", "hybrids", None)
 """LIFE2's two players or a draw; Cell Life's up to four, a total extinction or a hybrid takeover."""
-GAMES = ("life2", "cell-life")
 MAX_PROBLEMS_SHOWN = 50
 
 
@@ -107,8 +108,8 @@ class GameRecord:
             raise ValueError(
                 f"winner is {self.winner!r}, not a player from 1 to 4, a draw, an ending or null"
             )
-        if self.game not in GAMES:
-            raise ValueError(f"game is {self.game!r}, not one of {', '.join(GAMES)}")
+        if self.game not in stand_names():
+            raise ValueError(f"game is {self.game!r}, not one of {', '.join(stand_names())}")
         if not isinstance(self.ended, str) or self.ended not in ENDINGS:
             raise ValueError(f"ended is {self.ended!r}, not one of {', '.join(ENDINGS)}")
         if not isinstance(self.moves, list) or not all(_is_move(move) for move in self.moves):
@@ -296,7 +297,9 @@ def summarize(records: list[GameRecord]) -> str:
     out.append(f"Games: {len(records)} (visitor {by_mode['visitor']}, attract {by_mode['attract']})")
     by_game = Counter(r.game for r in records)
     if len(by_game) > 1:
-        out.append("By game: " + ", ".join(f"{game} {by_game[game]}" for game in GAMES if by_game[game]))
+        out.append(
+            "By game: " + ", ".join(f"{game} {by_game[game]}" for game in stand_names() if by_game[game])
+        )
 
     for mode in MODES:
         games = [r for r in records if r.mode == mode]
@@ -338,36 +341,43 @@ def _level(player: str) -> str:
 
 
 def _against_the_computer(visitors: Iterable[GameRecord]) -> list[str]:
-    """Results by the computer's level, from the finished games (a winner or a draw)."""
-    results: dict[str, Counter[str]] = {}
+    """Results by game and the computer's level, from the finished games (a winner or a draw)."""
+    results: dict[tuple[str, str], Counter[str]] = {}
     for r in visitors:
         if r.winner is None or len(r.players) != 2 or r.players.count("human") != 1:
             continue
         seat = r.players.index("human") + 1
         outcome = "draw" if r.winner == "draw" else "human" if r.winner == seat else "computer"
-        results.setdefault(_level(r.players[2 - seat]), Counter())[outcome] += 1
+        results.setdefault((r.game, _level(r.players[2 - seat])), Counter())[outcome] += 1
     if not results:
         return []
+    games = [game for game in stand_names() if any(key[0] == game for key in results)]
+    width = 12 if len(games) == 1 else 22
     out = ["", "A visitor against the computer (finished games)"]
-    out.append(f"  {'computer':<12}{'games':>7}{'visitor wins':>15}{'computer wins':>15}{'draws':>8}")
-    for level in sorted(results):
-        c = results[level]
-        games = c["human"] + c["computer"] + c["draw"]
-        out.append(f"  {level:<12}{games:>7}{c['human']:>15}{c['computer']:>15}{c['draw']:>8}")
+    out.append(f"  {'computer':<{width}}{'games':>7}{'visitor wins':>15}{'computer wins':>15}{'draws':>8}")
+    for game, level in sorted(results, key=lambda key: (games.index(key[0]), key[1])):
+        c = results[(game, level)]
+        named = level if len(games) == 1 else f"{game} {level}"
+        played = c["human"] + c["computer"] + c["draw"]
+        out.append(f"  {named:<{width}}{played:>7}{c['human']:>15}{c['computer']:>15}{c['draw']:>8}")
     return out
 
 
 def _two_visitors(visitors: Iterable[GameRecord]) -> list[str]:
-    games = [r for r in visitors if r.players == ["human", "human"] and r.game == "life2"]
-    if not games:
-        return []
-    results = Counter(r.winner for r in games if r.winner is not None)
-    finished = sum(results.values())
-    return [
-        "",
-        f"Two visitors: {len(games)} games, {finished} finished"
-        f" (player 1 won {results[1]}, player 2 won {results[2]}, draws {results['draw']})",
-    ]
+    """Two visitors at a game of two seats: which seat won, by game."""
+    out = []
+    for game in stand_names():
+        games = [r for r in visitors if r.players == ["human", "human"] and r.game == game]
+        if not games:
+            continue
+        results = Counter(r.winner for r in games if r.winner is not None)
+        finished = sum(results.values())
+        out += [
+            "",
+            f"Two visitors{'' if game == 'life2' else f' at {game}'}: {len(games)} games, {finished} finished"
+            f" (player 1 won {results[1]}, player 2 won {results[2]}, draws {results['draw']})",
+        ]
+    return out
 
 
 def _busiest_hours(visitors: list[GameRecord], shown: int = 5) -> list[str]:

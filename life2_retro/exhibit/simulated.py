@@ -36,6 +36,10 @@ def type_line(text: str) -> None:
     press(pygame.K_RETURN, "\r")
 
 
+CONFIG_BAUD = -1
+"""As `baud`: the line speed the config gives the terminal (or the terminal's own default)."""
+
+
 class SimulatedExhibit:
     """The exhibit of `config`, its window terminal and its log; `visitor` decides what a visitor does
     at each frame (nothing: nobody comes, and the computers play on)."""
@@ -51,7 +55,8 @@ class SimulatedExhibit:
     ) -> None:
         self.config = config
         self.clock = SimulatedClock(frame_step=frame_step)
-        terminal = build_terminal(config, clock=self.clock, baud=baud, sound=False, size=size)
+        line = {} if baud == CONFIG_BAUD else {"baud": baud}
+        terminal = build_terminal(config, clock=self.clock, sound=False, size=size, **line)
         if not isinstance(terminal, WindowTerminal):
             raise ValueError(f"{config.terminal}: only a window terminal runs on a simulated clock")
         self.terminal: Any = terminal
@@ -108,3 +113,28 @@ class Crowd:
             self.answered += 1
         else:
             clock.advance(simulated.config.idle_seconds)  # away: the idle time passes at once
+
+
+class _PictureTime(Exception):
+    """The simulated clock has reached the moment of the picture."""
+
+
+def picture_at(config: ExhibitConfig, path: str, seconds: float, frame_step: float, seed: int) -> None:
+    """The exhibit of `config` in attract mode, `seconds` into it on the simulated clock, saved as a
+    PNG: the window as a visitor would find it, the same to the pixel for the same config and seed."""
+    from ..terminals.window.terminal import headless
+
+    headless()
+    simulated = SimulatedExhibit(config, frame_step=frame_step, size=config.size, seed=seed, baud=CONFIG_BAUD)
+
+    def stop_at_the_moment(_simulated: SimulatedExhibit) -> None:
+        if simulated.clock.now() >= seconds:
+            raise _PictureTime
+
+    simulated.visitor = stop_at_the_moment
+    try:
+        simulated.exhibit.run()
+    except _PictureTime:
+        simulated.terminal.save_png(path)
+    finally:
+        simulated.close()

@@ -1,64 +1,54 @@
-"""The game table: one terminal, two seats, each taken by a visitor or a computer.
+"""A game table: the exhibit's terminal as a program sees it, with some seats taken by computers.
 
-To the program it is just a terminal. Its output goes to the real terminal
-and to the observer, which reads it as a player at the paper would. When the
-program asks for a line, the table asks whoever the prompt is for: a visitor
-types at the real terminal; a computer answers from the move it committed for
-this round, decided before any visitor's input of the round was read. So a
-computer never sees a move it should not: it knows only what was printed.
+To the program it is just a terminal. Its output goes on to the real terminal,
+and the table reads it as a person at the paper would (`read_paper`): whose
+prompt is waiting, the rounds played, how the game ended. When the program
+asks for a line, the stand's table decides who answers (`read_line`): a
+visitor at the real terminal, or a computer.
+
+In attract mode a key struck while the game prints brings a visitor
+(`on_key`); in a visitor's game a prompt left alone for `idle_seconds` ends it.
+Everything else is passed on as it came.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Protocol
+from abc import abstractmethod
 
 from ..terminals.base import KeyHook, Terminal
-from .observer import GameObserver
 
 
-class Computer(Protocol):
-    name: str
-
-    def commit(self, observer: GameObserver) -> None: ...
-
-    def answer(self, observer: GameObserver) -> bytes: ...
-
-
-class GameTable(Terminal):
+class Table(Terminal):
     def __init__(
-        self,
-        terminal: Terminal,
-        seats: dict[int, Computer | None],
-        on_answer: Callable[[int, bytes], None] | None = None,
-        ask_again_when_empty: bool = False,
-        on_key: KeyHook | None = None,
-        idle_seconds: float | None = None,
+        self, terminal: Terminal, on_key: KeyHook | None = None, idle_seconds: float | None = None
     ) -> None:
         self.terminal = terminal
-        self.seats = seats
-        """Player number -> the computer in that seat, or None for a visitor."""
-        self.observer = GameObserver()
-        self.moves: list[list[object]] = []
-        self.on_answer = on_answer
-        self.ask_again_when_empty = ask_again_when_empty
-        """A visitor's Return on an empty line is not passed on (the 1978 BASIC would stop)."""
         self.on_key = on_key
         """Called when a key is struck while the game prints (attract mode: a visitor arrived)."""
         self.idle_seconds = idle_seconds
         """How long a visitor's prompt waits before the game is abandoned (None: for ever)."""
-        self._last_prompted = 1
+        self.moves: list[list[object]] = []
+        """[player number, what was typed], in the order typed: the record's moves."""
 
-    @property
-    def computers(self) -> list[Computer]:
-        return [player for player in self.seats.values() if player is not None]
+    def read_paper(self, data: bytes) -> None:
+        """The program's output, as the people at the table see it (before the terminal shows it)."""
+
+    @abstractmethod
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None: ...
+
+    def read_visitor(self) -> bytes | None:
+        """A line from the visitor at the real terminal, waiting `idle_seconds` at most."""
+        return self.terminal.read_line(self.idle_seconds)
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
-        self.observer.feed(data)
+        self.read_paper(data)
         self.terminal.write(data, on_key=on_key or self.on_key)
 
     def echo(self, data: bytes) -> None:
         self.terminal.echo(data)
+
+    def notice(self, text: str) -> None:
+        self.terminal.notice(text)
 
     def redisplay_from_here(self) -> None:
         self.terminal.redisplay_from_here()
@@ -66,22 +56,5 @@ class GameTable(Terminal):
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         self.terminal.idle(seconds, on_key=on_key or self.on_key)
 
-    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
-        number = self.observer.prompted or self._last_prompted
-        self._last_prompted = number
-        for computer in self.computers:  # every computer decides before anyone's input is read
-            computer.commit(self.observer)
-        player = self.seats.get(number)
-        if player is None:
-            line = self.terminal.read_line(self.idle_seconds)
-            while line is not None and self.ask_again_when_empty and not line.strip():
-                line = self.terminal.read_line(self.idle_seconds)
-            if line is None:
-                return None
-        else:
-            line = player.answer(self.observer)
-            self.terminal.show_typing(line)
-        self.moves.append([number, line.decode("ascii", "replace")])
-        if self.on_answer is not None:
-            self.on_answer(number, line)
-        return line
+    def show_typing(self, data: bytes) -> None:
+        self.terminal.show_typing(data)

@@ -165,6 +165,13 @@ class P2LifeProgram:
             for colour, level in seats_of(computer).items()
         }
         self._out = bytearray()
+        self.board: Cells = empty_board(board)
+        """The board as the players last saw it placed: what an exhibit's panel may show."""
+        self.before: Cells | None = None
+        """The board the last generation started from (None before the first)."""
+        self.generations = 0
+        self.coins: tuple[int, ...] = ()
+        """The cells the coin decided in the last generation."""
 
     # -- output ---------------------------------------------------------------------------------------
 
@@ -207,18 +214,20 @@ class P2LifeProgram:
     def _play(self) -> Steps:
         yield from self._mark("title")
         self._title()
-        cells = yield from self._setup()
+        cells = self.board = yield from self._setup()
         yield from self._show("THE PIECES AS PLACED", cells)
         number = rounds = 0
         while True:
             yield from self._mark("generation")
             after = generation(cells, self.size, self.rules, self._toss)
+            self.before = cells
             cells, number = after.cells, number + 1
+            self.board, self.generations, self.coins = cells, number, after.coins
             yield from self._show(f"GENERATION {number}", cells, after.coins)
             if self._ended(cells) or self._out_of_rounds(rounds, cells):
                 return
             rounds += 1
-            cells = yield from self._turn(cells)
+            cells = self.board = yield from self._turn(cells)
 
     def _toss(self) -> bool:
         return self.coin.random() < 0.5

@@ -1,6 +1,6 @@
 """Computer players for p2life, levels 1 to 3, on any board and under any variant of the rules.
 
-They are LIFE2's exhibit computers (exhibit/players.py) brought to p2life, and
+They are LIFE2's exhibit computers (programs/life2_players.py) brought to p2life, and
 they choose with the same means (strategy.py):
 
 1. a random empty square; for the setup, three random squares;

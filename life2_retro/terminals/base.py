@@ -92,6 +92,10 @@ class Terminal(ABC):
         """A word from life2 itself (why a run was stopped): on its own line, among the output."""
         self.write(b"\r\n" + text.encode("ascii", "replace") + b"\r\n")
 
+    def set_erase(self, key: str) -> None:
+        """What Backspace should send from now on: the erase of the program now running (an exhibit
+        shows programs with different ones). Only a terminal whose Backspace sends a key cares."""
+
     def bell(self) -> None:
         self.write(b"\a")
 

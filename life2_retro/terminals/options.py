@@ -11,6 +11,7 @@ value is checked here, with one message shape wherever it was written:
 from __future__ import annotations
 
 import argparse
+import reprlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -37,6 +38,11 @@ class Option:
     """What 0 means, when 0 is allowed beside the range or the choices ("as fast as it comes")."""
     parse: Callable[[str], Any] | None = None
     """Turns the written text into the value (a window size); ValueError when it cannot."""
+    convert: Callable[[Any], Any] | None = None
+    """Turns a written value of any kind into the setting (a list of switch names, or "all"); ValueError
+    when it cannot, with what is wrong when `allows` does not say it."""
+    written: str | None = None
+    """The default as a config file writes it (TOML), where that is not the value itself."""
     allows: str = ""
     """What is allowed, in words, when the kind, choices and range do not say it."""
     flag: str = ""
@@ -74,13 +80,19 @@ class Option:
 
     def check(self, value: Any, where: str) -> Any:
         """The value, converted and checked; OptionError naming `where` and what is allowed."""
+        if self.convert is not None:
+            try:
+                return self.convert(value)
+            except ValueError as exc:
+                why = f": {exc}" if str(exc) else ""
+                raise OptionError(f"{where} is {shown(value)}{why}; allowed: {self.allowed()}") from None
         if self.parse is not None and isinstance(value, str):
             try:
                 return self.parse(value)
             except ValueError:
-                raise OptionError(f"{where} is {value!r}; allowed: {self.allowed()}") from None
+                raise OptionError(f"{where} is {shown(value)}; allowed: {self.allowed()}") from None
         if not self._fits(value):
-            raise OptionError(f"{where} is {value!r}; allowed: {self.allowed()}")
+            raise OptionError(f"{where} is {shown(value)}; allowed: {self.allowed()}")
         return value
 
     def _fits(self, value: Any) -> bool:
@@ -98,6 +110,16 @@ class Option:
         if self.choices:
             return value in self.choices
         return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
+
+
+_SHORT = reprlib.Repr()
+_SHORT.maxstring, _SHORT.maxother, _SHORT.maxlevel, _SHORT.maxlist = 60, 60, 3, 6
+
+
+def shown(value: Any) -> str:
+    """A value as a message quotes it: cut short, so a megabyte or a thousand nested lists written by
+    mistake makes a line, not a screenful (or a RecursionError)."""
+    return _SHORT.repr(value)
 
 
 def _number(value: float) -> str:
@@ -126,7 +148,7 @@ class Switches:
 
     def check(self, value: Any, where: str) -> frozenset[str]:
         if not (isinstance(value, list) and all(v in self.features for v in value)):
-            raise OptionError(f"{where} is {value!r}; allowed: {self.allowed()}")
+            raise OptionError(f"{where} is {shown(value)}; allowed: {self.allowed()}")
         return frozenset(value)
 
 
@@ -222,8 +244,11 @@ def from_args(args: argparse.Namespace, chosen: str, offered: Offered, of: str =
 # -- the exhibit config ----------------------------------------------------------------------------------
 
 
-def from_table(table: Mapping[str, Any], title: str, options: Iterable[Declared]) -> dict[str, Any]:
-    """A config table's values for a terminal, checked; OptionError naming `title.key`."""
+def from_table(
+    table: Mapping[str, Any], title: str, options: Iterable[Declared], where: str | None = None
+) -> dict[str, Any]:
+    """A config table's values, checked; OptionError naming `title.key` (or `where`, for a key an older
+    config wrote elsewhere)."""
     by_name = {
         option.name: option
         for option in options
@@ -233,8 +258,9 @@ def from_table(table: Mapping[str, Any], title: str, options: Iterable[Declared]
     for key, value in table.items():
         option = by_name.get(key)
         if option is None:
-            raise OptionError(f"{title}.{key} is not a key of [{title}]; allowed: {', '.join(by_name)}")
-        checked = option.check(value, f"{title}.{key}")
+            named = where or f"{title}.{key}"
+            raise OptionError(f"{named} is not a key of [{title}]; allowed: {', '.join(by_name)}")
+        checked = option.check(value, where or f"{title}.{key}")
         values[key] = option.make(checked) if isinstance(option, Switches) else checked
     return values
 

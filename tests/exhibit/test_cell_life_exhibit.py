@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from life2_retro.exhibit.cell_life_table import CellLifeTable
+from life2_retro.exhibit.stands.cell_life import CellLifeTable
 from life2_retro.programs.cell_life import CellLifeProgram
 
 from ..support.exhibitrig import Rig, press, type_line

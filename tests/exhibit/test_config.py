@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 
 from life2_retro.exhibit.config import ConfigError, ExhibitConfig, load_config, parse_config
-from life2_retro.programs.cell_life_bugs import BUG_NAMES as CELL_LIFE_BUG_NAMES
 from life2_retro.programs.life2_bugs import BUG_NAMES
 
 from ..support.helpers import life2
@@ -17,25 +17,67 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "exhibit.toml"
 
 def test_the_example_config_is_valid_and_relative_paths_follow_the_file():
     config = load_config(EXAMPLE)
-    assert config.terminal == "teletype" and config.players == "choose" and config.computer_level == 2
-    assert config.bugs == frozenset(BUG_NAMES) and config.attract_levels == (2, 3)
+    life2 = config.settings_of("life2")
+    assert config.terminal == "teletype" and config.players == "choose" and life2["computer_level"] == 2
+    assert life2["bugs"] == frozenset(BUG_NAMES) and life2["attract_levels"] == (2, 3)
     assert config.records_path == EXAMPLE.parent / "life2-games.jsonl"
     assert config.exit_chord.key == "q" and config.exit_chord.modifiers == {"ctrl", "alt", "shift"}
+    assert config.notes == ()
 
 
 def test_an_empty_config_takes_the_defaults(tmp_path):
     config = parse_config({}, tmp_path)
     assert config.idle_seconds == ExhibitConfig.idle_seconds and config.records_path.parent == tmp_path
     assert config.games == ("life2",)
+    assert config.settings_of("p2life") == {
+        "board": 5,
+        "variant": "0",
+        "computer_level": 2,
+        "attract_levels": (2, 3),
+        "rounds": 0,
+    }
 
 
-def test_the_example_rotates_the_games_and_sets_up_cell_life():
-    config = load_config(EXAMPLE)
-    assert config.games == ("life2", "cell-life")
-    assert config.cell_life_players == 3 and config.cell_life_board == "small"
-    assert config.cell_life_bugs == frozenset(CELL_LIFE_BUG_NAMES) and config.cell_life_computer == "c"
-    config = parse_config({"cell-life": {"bugs": ["tens-line"], "computer": 3, "board": "large"}}, EXAMPLE)
-    assert config.cell_life_bugs == {"tens-line"} and config.cell_life_computer == "3"
+def test_each_stand_has_its_table():
+    config = parse_config(
+        {
+            "exhibit": {"games": ["life2", "cell-life", "p2life"]},
+            "cell-life": {"bugs": ["tens-line"], "computer": 3, "board": "large"},
+            "p2life": {"board": 9, "variant": "4a", "attract_levels": [1, "3"], "rounds": 40},
+            "life2": {"dialect": "gwbasic", "bugs": "none", "listing": "lifefortwo-1978.bas"},
+        },
+        EXAMPLE.parent,
+    )
+    assert config.games == ("life2", "cell-life", "p2life")
+    cell_life = config.settings_of("cell-life")
+    assert cell_life["bugs"] == {"tens-line"} and cell_life["computer"] == "3" and cell_life["players"] == 3
+    p2life = config.settings_of("p2life")
+    assert p2life["board"] == 9 and p2life["variant"] == "4a" and p2life["attract_levels"] == (1, 3)
+    life2 = config.settings_of("life2")
+    assert life2["bugs"] == frozenset() and life2["dialect"] == "gwbasic"
+    assert life2["listing"] == EXAMPLE.parent / "lifefortwo-1978.bas"  # relative to the config's folder
+
+
+def test_a_key_an_older_config_held_elsewhere_is_read_with_a_note(tmp_path):
+    config = parse_config(
+        {
+            "exhibit": {"dialect": "gwbasic", "computer_level": 3},
+            "attract": {"levels": [1, 1]},
+            "listing": {"panel": False, "path": "old.bas"},
+        },
+        tmp_path,
+    )
+    life2 = config.settings_of("life2")
+    assert (
+        life2["dialect"] == "gwbasic" and life2["computer_level"] == 3 and life2["attract_levels"] == (1, 1)
+    )
+    assert life2["listing"] == tmp_path / "old.bas" and config.panel is False
+    assert len(config.notes) == 5
+    assert "exhibit.dialect is now life2.dialect" in config.notes[0]
+    assert "listing.panel is now exhibit.panel" in config.notes[3]
+    with pytest.raises(ConfigError) as caught:
+        parse_config({"exhibit": {"dialect": "gwbasic"}, "life2": {"dialect": "ms1978"}}, tmp_path)
+    assert "keep life2.dialect" in str(caught.value)
 
 
 @pytest.mark.parametrize(
@@ -43,28 +85,40 @@ def test_the_example_rotates_the_games_and_sets_up_cell_life():
     [
         ({"exhibit": {"terminal": "vt100"}}, "exhibit.terminal", "'teletype', 'crt', 'serial'"),
         ({"exhibit": {"players": 1}}, "exhibit.players", "'choose'"),
+        ({"life2": {"computer_level": 4}}, "life2.computer_level", "1, 2, 3"),
+        ({"life2": {"computer_level": True}}, "life2.computer_level", "1, 2, 3"),
         ({"exhibit": {"computer_level": 4}}, "exhibit.computer_level", "1, 2, 3"),
-        ({"exhibit": {"computer_level": True}}, "exhibit.computer_level", "1, 2, 3"),
         ({"exhibit": {"idle_seconds": 5}}, "exhibit.idle_seconds", "a number from 10 to 86400"),
         ({"exhibit": {"idle_seconds": "90"}}, "exhibit.idle_seconds", "a number from 10"),
-        ({"exhibit": {"dialect": "qbasic"}}, "exhibit.dialect", "'ms1978'"),
+        ({"life2": {"dialect": "qbasic"}}, "life2.dialect", "'ms1978'"),
+        ({"life2": {"bugs": ["no-such-bug"]}}, "life2.bugs", "illegal-coords"),
         ({"exhibit": {"bugs": ["no-such-bug"]}}, "exhibit.bugs", "illegal-coords"),
         ({"exhibit": {"exit_chord": "q"}}, "exhibit.exit_chord", "fewer than two modifiers"),
         ({"exhibit": {"exit_chord": "ctrl+hyper+q"}}, "exhibit.exit_chord", "ctrl, alt, shift, meta"),
         ({"exhibit": {"fullscreen": "yes"}}, "exhibit.fullscreen", "true or false"),
         ({"exhibit": {"size": "big"}}, "exhibit.size", "WIDTHxHEIGHT"),
+        ({"exhibit": {"size": "99999x99999"}}, "exhibit.size", "to 16384x16384"),
+        ({"exhibit": {"size": [1280, 800]}}, "exhibit.size", "WIDTHxHEIGHT"),
         ({"exhibit": {"idle": 90}}, "exhibit.idle", "idle_seconds"),
         ({"attract": {"levels": [1]}}, "attract.levels", "two computer levels"),
+        ({"life2": {"attract_levels": [1, 4]}}, "life2.attract_levels", "two computer levels"),
         ({"attract": {"banner": ""}}, "attract.banner", "1 to 72 characters"),
         ({"listing": {"path": 3}}, "listing.path", "a file path"),
+        ({"life2": {"listing": ""}}, "life2.listing", "a file path"),
         ({"listing": {"clock_hz": 0}}, "listing.clock_hz", "from 10000"),
         ({"listing": {"historical_speed": 1}}, "listing.historical_speed", "true or false"),
-        ({"listing": {"lines_per_second": 200}}, "listing.lines_per_second", "listing.clock_hz"),
+        ({"listing": {"lines_per_second": 200}}, "listing.lines_per_second", "life2.clock_hz"),
+        ({"listing": {"speed": 200}}, "listing.speed", "not a key of the config"),
         (
-            {"listing": {"historical_speed": True}, "exhibit": {"dialect": "gwbasic"}},
-            "listing.historical_speed",
-            'exhibit.dialect = "ms1978"',
+            {"life2": {"historical_speed": True, "dialect": "gwbasic"}},
+            "life2.historical_speed",
+            'life2.dialect = "ms1978"',
         ),
+        ({"p2life": {"board": 21}}, "p2life.board", "from 5 to 20"),
+        ({"p2life": {"variant": 5}}, "p2life.variant", "'0', '1', '2', '3', '4a', '4b'"),
+        ({"p2life": {"rounds": -1}}, "p2life.rounds", "0 (no limit), a whole number from 1 to 10000"),
+        ({"p2life": {"attract_levels": [2, 4]}}, "p2life.attract_levels", "two computer levels"),
+        ({"p2life": {"coin": "fair"}}, "p2life.coin", "board, variant, computer_level"),
         ({"records": {"keep": 0}}, "records.keep", "a whole number from 1 to 1000"),
         ({"records": {"max_bytes": 1.5e6}}, "records.max_bytes", "a whole number"),
         ({"crt": {"baud": 110}}, "crt.baud", "300, 1200, 9600"),
@@ -82,10 +136,12 @@ def test_the_example_rotates_the_games_and_sets_up_cell_life():
         ({"teletype": {"phosphor": "p1"}}, "teletype.phosphor", "baud, sound"),
         ({"crt": {"sound": "no"}}, "crt.sound", "true or false"),
         ({"serial": {"pace_baud": 20}}, "serial.pace_baud", "port, baud"),
-        ({"kiosk": {}}, "[kiosk]", "exhibit, cell-life, attract, listing"),
-        ({"exhibit": {"games": "cell-life"}}, "exhibit.games", "life2, cell-life"),
+        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, records, life2, cell-life, p2life, teletype"),
+        ({"exhibit": {"games": "cell-life"}}, "exhibit.games", "life2, cell-life, p2life"),
         ({"exhibit": {"games": []}}, "exhibit.games", "one game or more"),
-        ({"exhibit": {"games": ["life2", "life3"]}}, "exhibit.games", "life2, cell-life"),
+        ({"exhibit": {"games": ["life2", "life3"]}}, "exhibit.games", "life2, cell-life, p2life"),
+        ({"exhibit": {"games": [[[["deep"]]]]}}, "exhibit.games", "[[[[...]]]]"),
+        ({"attract": {"banner": "x" * 10_000}}, "attract.banner", "xxx...xxx"),
         ({"cell-life": {"players": 5}}, "cell-life.players", "from 2 to 4"),
         ({"cell-life": {"players": 2.5}}, "cell-life.players", "a whole number"),
         ({"cell-life": {"board": "huge"}}, "cell-life.board", "'small', 'large'"),
@@ -147,3 +203,107 @@ def test_check_accepts_the_example():
 def test_the_exhibit_guide_shows_the_example_config_word_for_word():
     guide = (EXAMPLE.parent / "exhibit.md").read_text()
     assert EXAMPLE.read_text().rstrip("\n") in guide
+
+
+def test_the_example_is_made_from_the_declarations():
+    """docs/exhibit.toml is what `life2 exhibit --example` prints: every key each table declares, at
+    its default, with its help above it. Read back, it is the defaults, key for key."""
+    from life2_retro.exhibit.config import tables
+    from life2_retro.exhibit.stands import stand_class, stand_names
+    from life2_retro.terminals.options import Switches, defaults
+
+    result = life2("exhibit", "--example")
+    assert result.returncode == 0
+    assert result.stdout.decode() == EXAMPLE.read_text()
+    lines = EXAMPLE.read_text().splitlines()
+    for table, options in tables().items():
+        head = lines.index(f"[{table}]" if table != "serial" else f"# [{table}]")
+        for option in options:
+            if option.hidden or getattr(option, "internal", False):
+                continue
+            key = f"{option.name} = "
+            at = next(i for i in range(head, len(lines)) if lines[i].lstrip("# ").startswith(key))
+            first = at
+            while (
+                lines[first - 1].lstrip("# ")
+                and not lines[first - 1].lstrip("# ").split(" = ")[0].isidentifier()
+            ):
+                first -= 1
+            above = " ".join(line.lstrip("# ") for line in lines[first:at])
+            said = (
+                ", ".join(option.features) if isinstance(option, Switches) else option.help.rstrip(".")[:30]
+            )
+            assert said in above, (table, option.name, above)
+    config = load_config(EXAMPLE)
+    assert config.notes == () and config.games == ("life2",)
+    for name in stand_names():
+        assert config.settings_of(name) == defaults(stand_class(name).OPTIONS)
+    assert (
+        dataclasses.replace(
+            config, records_path=ExhibitConfig.records_path, stand_settings={}, terminal_settings={}
+        )
+        == ExhibitConfig()
+    )
+
+
+def test_check_names_each_game_and_how_it_will_be_shown(tmp_path):
+    config = tmp_path / "exhibit.toml"
+    config.write_text(
+        '[exhibit]\ngames = ["life2", "cell-life", "p2life"]\n[p2life]\nboard = 8\nvariant = "2"\n'
+    )
+    result = life2("exhibit", "--config", str(config), "--check")
+    lines = result.stdout.decode().splitlines()
+    assert result.returncode == 0 and lines[0] == f"{config}: valid", lines
+    assert (
+        lines[2].startswith("  life2: ms1978, 6 of 6 bugs kept") and "the panel shows our notes" in lines[2]
+    )
+    assert lines[3].startswith("  cell-life: 3 players on the small board")
+    assert (
+        lines[4] == "  p2life: 8 by 8, variant 2, the computer at level 2, attract levels 2/3, no round limit"
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "wrong"),
+    [(".", "a folder"), ("missing/games.jsonl", "in no folder that exists")],
+)
+def test_check_finds_a_records_path_the_run_could_not_write(tmp_path, path, wrong):
+    """The run would go on unrecorded (it says so once, at the first game): --check says so first."""
+    config = tmp_path / "exhibit.toml"
+    config.write_text(f'[records]\npath = "{path}"\n')
+    result = life2("exhibit", "--config", str(config), "--check")
+    assert result.returncode == 2 and result.stdout == b""
+    (line,) = result.stderr.decode().splitlines()
+    assert line.startswith("life2 exhibit: records.path is ") and wrong in line and "allowed" in line
+
+
+def test_check_finds_a_listing_that_does_not_load(tmp_path):
+    config = tmp_path / "exhibit.toml"
+    (tmp_path / "listing.bas").write_text("10 PRINT\n")
+    config.write_text('[life2]\nlisting = "listing.bas"\n')
+    result = life2("exhibit", "--config", str(config), "--check")
+    assert result.returncode == 2 and result.stderr.startswith(b"life2 exhibit: life2.listing: ")
+
+
+def test_an_older_config_still_checks_with_a_note_for_each_key_moved(tmp_path):
+    config = tmp_path / "exhibit.toml"
+    config.write_text('[exhibit]\ndialect = "gwbasic"\n[listing]\nhistorical_speed = false\n')
+    result = life2("exhibit", "--config", str(config), "--check")
+    notes = result.stderr.decode().splitlines()
+    assert result.returncode == 0 and b"valid" in result.stdout
+    assert notes == [
+        "life2 exhibit: note: exhibit.dialect is now life2.dialect: it was read from its old place; move it",
+        "life2 exhibit: note: listing.historical_speed is now life2.historical_speed: it was read from its "
+        "old place; move it",
+    ]
+
+
+def test_a_config_nested_too_deeply_is_a_config_error(tmp_path):
+    """Python's TOML reader recurses once a level: 5,000 levels of arrays raised RecursionError."""
+    deep = tmp_path / "deep.toml"
+    deep.write_text("[x]\ny = " + "[" * 5000 + "]" * 5000 + "\n")
+    result = life2("exhibit", "--config", str(deep), "--check")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().splitlines() == [
+        f"life2 exhibit: {deep}: not a config: its values are nested too deeply to read"
+    ]

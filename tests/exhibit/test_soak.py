@@ -36,7 +36,7 @@ def test_attract_games_keep_the_memory_and_every_record(terminal, games):
     assert result.warm_up == min(soak.WARM_UP, games // 2)
     assert set(result.endings) <= {"attract finished", "attract limit"}
     assert result.endings["attract finished"] and result.endings["attract limit"]
-    pause = soak.ExhibitConfig().attract_pause / soak.FRAME_SECONDS
+    pause = soak.ExhibitConfig().attract_pause_seconds / soak.FRAME_SECONDS
     assert result.frames > (pause + 1) * games  # frames drawn while printing, not only between games
 
 

@@ -59,6 +59,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="with --soak: this terminal only (default: the Teletype, then the glass terminal)",
     )
     parser.add_argument(
+        "--config",
+        metavar="FILE",
+        help="with --soak: the museum's exhibit.toml, its games and settings (default: the defaults)",
+    )
+    parser.add_argument(
         "--visitors",
         action="store_true",
         help="with --soak: a crowd of visitors, each stopping the computers' game and walking away",
@@ -97,7 +102,9 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import soak
 
         terminals = (args.terminal,) if args.terminal else soak.TERMINALS
-        return soak.bench(args.soak, terminals, visitors=args.visitors, seed=args.seed)
+        return soak.bench(args.soak, terminals, visitors=args.visitors, seed=args.seed, config=args.config)
+    if args.config:
+        parser.error("--config is the exhibit's, for --soak")
     from . import oracle
 
     mode = mode_from(args, parser, for_oracle=True)

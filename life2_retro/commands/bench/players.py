@@ -13,9 +13,17 @@ import random
 import time
 from collections.abc import Callable
 
-from ...exhibit.players import LEVELS, choose_setup, turn_move
-from ...exhibit.rules import ALL_MOVES, Board, apply_turn, generation_masks, legal_moves, result, setup_board
 from ...programs.life2_bugs import BUG_NAMES
+from ...programs.life2_players import LEVELS, choose_setup, turn_move
+from ...programs.life2_rules import (
+    ALL_MOVES,
+    Board,
+    apply_turn,
+    generation_masks,
+    legal_moves,
+    result,
+    setup_board,
+)
 
 BUDGET_MS = 100.0
 POSITIONS = 200

@@ -26,7 +26,7 @@ paper to what the kiosk keeps (300 lines, about 1,900 strikes; terminals take
 `history_lines`) and the rows in view drawn once (61 surfaces, 2.6 MB, with a
 few spare to draw the next rows on); the heap settles over the next hundred.
 Before, the computer players' generation cache filled to 65,536 boards in the
-first 8 games, 22 MB held for good: 90 MB after 11 games (exhibit/rules.py
+first 8 games, 22 MB held for good: 90 MB after 11 games (programs/life2_rules.py
 keeps 1,024 now). The glass terminal works out its look when the window opens
 (89 MB at 1280x800, 138 MB in all) and then stays where it is.
 """
@@ -94,6 +94,8 @@ class SoakResult:
     """Lines the reader skipped."""
     endings: Counter[str] = field(default_factory=Counter)
     """How the recorded games ended."""
+    by_game: Counter[str] = field(default_factory=Counter)
+    """The recorded games of each program."""
     warm_up: int = WARM_UP
 
     @property
@@ -109,10 +111,11 @@ class SoakResult:
         return self.growth < self.allowed and not self.problems and self.recorded == self.games
 
 
-def soak_config(terminal: str, folder: Path) -> ExhibitConfig:
-    """The exhibit as its config sets it by default, on `terminal`, in a window, logging to `folder`."""
+def soak_config(terminal: str, folder: Path, museum: ExhibitConfig | None = None) -> ExhibitConfig:
+    """The museum's exhibit (by default, as its config sets it by default) on `terminal`, in a
+    window, logging to `folder`."""
     return dataclasses.replace(
-        ExhibitConfig(),
+        museum or ExhibitConfig(),
         terminal=terminal,
         fullscreen=False,
         records_path=folder / "life2-games.jsonl",
@@ -129,6 +132,7 @@ def soak(
     warm_up: int = WARM_UP,
     report: int | None = None,
     say: Callable[[str], None] = print,
+    museum: ExhibitConfig | None = None,
 ) -> SoakResult:
     """Play `games` games on `terminal` and measure; `say` gets a line at every `report` games.
     A run of no more than twice `warm_up` games warms up for its first half."""
@@ -137,7 +141,7 @@ def soak(
     every = report or max(1, games // 10)
     result = SoakResult(terminal, games, warm_up=warm_up)
     with tempfile.TemporaryDirectory(prefix="life2-soak-") as folder:
-        config = soak_config(terminal, Path(folder))
+        config = soak_config(terminal, Path(folder), museum)
         simulated = SimulatedExhibit(config, frame_step=FRAME_SECONDS, size=config.size, seed=seed, baud=BAUD)
         if visitors:
             simulated.visitor = Crowd()
@@ -167,6 +171,7 @@ def soak(
         records, result.problems = read_records(config.records_path)
         result.recorded = len(records)
         result.endings = Counter(f"{record.mode} {record.ended}" for record in records)
+        result.by_game = Counter(record.game for record in records)
     return result
 
 
@@ -176,27 +181,47 @@ def _stop(signum: int, _frame: object) -> None:
     raise SystemExit(128 + signum)
 
 
-def bench(games: int, terminals: tuple[str, ...] = TERMINALS, visitors: bool = False, seed: int = 1) -> int:
-    """Soak each terminal in turn and print the figures; the status is 1 if any fails. Each terminal
-    has a process of its own, so that one's memory is not counted in the other's."""
+def bench(
+    games: int,
+    terminals: tuple[str, ...] = TERMINALS,
+    visitors: bool = False,
+    seed: int = 1,
+    config: str | None = None,
+) -> int:
+    """Soak each terminal in turn and print the figures; the status is 1 if any fails (2 for a config
+    with mistakes). Each terminal has a process of its own, so that one's memory is not counted in
+    the other's. With `config`, the museum's exhibit.toml: its games, in turn, and their settings."""
     signal.signal(signal.SIGTERM, _stop)
+    museum = None
+    if config is not None:
+        from ...exhibit.config import ConfigError, load_config
+
+        try:
+            museum = load_config(config)
+        except ConfigError as exc:
+            for problem in exc.problems:
+                print(f"life2 bench: {problem}", file=sys.stderr)
+            return 2
     if len(terminals) > 1:
         statuses = []
         for terminal in terminals:
             command = [sys.executable, "-m", "life2_retro", "bench", "--soak", str(games)]
             command += ["--terminal", terminal, "--seed", str(seed)] + (["--visitors"] if visitors else [])
+            command += ["--config", config] if config is not None else []
             statuses.append(subprocess.run(command, check=False).returncode)
         return max(statuses)
     failed = []
+    shown = museum or ExhibitConfig()
     for terminal in terminals:
         who = "a crowd of visitors" if visitors else "attract mode, nobody comes"
+        whose = f"{config}'s exhibit ({', '.join(shown.games)})" if config else "the exhibit's defaults"
         print(
-            f"life2 bench --soak {games} --terminal {terminal}: the exhibit's defaults "
-            f"({'x'.join(map(str, ExhibitConfig().size))}, every effect, the listing panel), headless, "
+            f"life2 bench --soak {games} --terminal {terminal}: {whose} "
+            f"({'x'.join(map(str, shown.size))}, every effect, the side panel), headless, "
             f"{BAUD} baud, {FRAME_SECONDS:g} simulated s a frame, {who}"
         )
         print(f"  {'played':>7}        {'wall':>8}    {'resident':>7}")
-        result = soak(terminal, games, visitors=visitors, seed=seed)
+        result = soak(terminal, games, visitors=visitors, seed=seed, museum=museum)
         print(
             f"  {result.games} games in {result.seconds:.0f} s ({result.games / result.seconds:.2f} games/s, "
             f"{result.frames} frames)"
@@ -211,6 +236,8 @@ def bench(games: int, terminals: tuple[str, ...] = TERMINALS, visitors: bool = F
             f"  records read back: {result.recorded} games ({endings}), "
             f"{len(result.problems)} problem{'s' if len(result.problems) != 1 else ''}"
         )
+        if len(result.by_game) > 1:
+            print("  games by program: " + ", ".join(f"{game} {n}" for game, n in result.by_game.items()))
         for problem in result.problems[:10]:
             print(f"    {problem}")
         print(f"  {'PASS' if result.passed else 'FAIL'}")

@@ -25,6 +25,7 @@ PORT = Option(
     required=True,
     allows="a serial device or a pyserial URL, as a string",
     metavar="PORT",
+    written='"/dev/ttyUSB0"',
 )
 BAUD = Option(
     "baud",

@@ -6,6 +6,11 @@ ghost of what was shown most builds up slowly and stays when the screen is
 cleared. Every STEP_SECONDS of the terminal's clock, each lit pixel of the
 text adds one to a count (up to 255); the ghost is the count times a faint
 tint. A day's count is a few whole-window operations every minute and a half.
+
+They work on surfaces made once, at the window's size: a kiosk that made and
+dropped two whole-window surfaces a step left glibc's heap holding the freed
+blocks (its threshold for giving such blocks pages of their own rises with
+each one freed), and the glass terminal's memory crept up over a soak.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ class BurnIn:
         self.pygame = pygame
         self.counts = pygame.Surface(size).convert()
         self.counts.fill((0, 0, 0))
+        self._made(size)
         self.tint_for(colour)
         self.started = now
         self.worn = False
@@ -34,9 +40,15 @@ class BurnIn:
         """The ghost's colour at full wear: the phosphor's, faintly."""
         self.tint = tuple(round(c * WEAR) for c in colour)
 
+    def _made(self, size: tuple[int, int]) -> None:
+        """The surfaces every step draws on again: the step's lit pixels, and the ghost."""
+        self._lit = self.pygame.Surface(size).convert()
+        self._ghost = self.pygame.Surface(size).convert()
+
     def resize(self, size: tuple[int, int]) -> None:
         """The wear scaled with the picture (the glass is the same, the window is not)."""
         self.counts = self.pygame.transform.scale(self.counts, size).convert()
+        self._made(size)
 
     def expose(self, text: Any, now: float) -> bool:
         """Count the steps passed since the last call with `text` on screen; True if the wear grew."""
@@ -50,17 +62,15 @@ class BurnIn:
         if not dark.count():
             return False
         count = min(255, steps)
-        lit = pygame.Surface(self.counts.get_size()).convert()
-        dark.to_surface(lit, setcolor=(count, count, count, 255), unsetcolor=(0, 0, 0, 255))
-        self.counts.blit(lit, (0, 0), special_flags=pygame.BLEND_ADD)
+        dark.to_surface(self._lit, setcolor=(count, count, count, 255), unsetcolor=(0, 0, 0, 255))
+        self.counts.blit(self._lit, (0, 0), special_flags=pygame.BLEND_ADD)
         self.worn = True
         return True
 
     def ghost(self) -> Any:
-        """The wear as light: the count times the tint (255 counts: the whole tint)."""
-        pygame = self.pygame
-        ghost = self.counts.copy()
-        tint = pygame.Surface(ghost.get_size()).convert()
-        tint.fill(self.tint)
-        ghost.blit(tint, (0, 0), special_flags=pygame.BLEND_MULT)
+        """The wear as light: the count times the tint (255 counts: the whole tint). It is the same
+        surface every time, drawn again: whoever shows it sees the newest wear."""
+        ghost = self._ghost
+        ghost.blit(self.counts, (0, 0))
+        ghost.fill(self.tint, special_flags=self.pygame.BLEND_MULT)
         return ghost

@@ -398,6 +398,9 @@ class Teletype(PygameTerminal):
         assert self.view is not None
         self.view.scroll_back = 0  # the prompt must be in sight
 
+    def set_erase(self, key: str) -> None:
+        self.erase = key
+
     def key_typed(self, char: str) -> None:
         char = teletype_char(char.upper()) if char != self.erase else char
         if not char:

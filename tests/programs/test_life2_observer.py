@@ -13,14 +13,14 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.events import Stop
-from life2_retro.exhibit.observer import GameObserver
 from life2_retro.programs.life2 import Life2Program
 from life2_retro.programs.life2_bugs import ANSWERS_THAT_STOP
+from life2_retro.programs.life2_observer import GameObserver
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
-from .test_rules import printed_boards
+from .test_life2_rules import printed_boards
 
 JUNK = [b"A", b"3", b"1,2,3", b"2.5,1", b"0,9", b"", b"  4 , 4", b"1E1,2", b"5,-1", b"@3,3", b"3_,2"]
 

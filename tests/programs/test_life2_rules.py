@@ -13,9 +13,9 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.events import Stop
-from life2_retro.exhibit import rules
-from life2_retro.exhibit.rules import EMPTY, ONE, TWO, Board, Move
+from life2_retro.programs import life2_rules as rules
 from life2_retro.programs.life2 import DATA, Life2Program
+from life2_retro.programs.life2_rules import EMPTY, ONE, TWO, Board, Move
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 

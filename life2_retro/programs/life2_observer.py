@@ -16,7 +16,7 @@ import re
 from typing import Literal
 
 from ..events import Stop
-from .rules import EMPTY, ONE, TWO, Board, Result, population
+from .life2_rules import EMPTY, ONE, TWO, Board, Result, population
 
 Phase = Literal["setup", "turn", "over"]
 

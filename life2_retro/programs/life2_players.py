@@ -23,10 +23,8 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
-from ..programs.strategy import WIN, best_of, strategy
-from ..programs.strategy import score as score_counts
-from .observer import GameObserver
-from .rules import (
+from .life2_observer import GameObserver
+from .life2_rules import (
     ALL_MOVES,
     ILLEGAL_COORDS,
     SAME_COORD_DIAGONAL,
@@ -43,6 +41,8 @@ from .rules import (
     to_masks,
     turn_masks,
 )
+from .strategy import WIN, best_of, strategy
+from .strategy import score as score_counts
 
 LEVELS = (1, 2, 3)
 LOOKAHEAD = 0.5

@@ -2,7 +2,7 @@
 
 The program itself is the authority; this is a copy of what it does, built from
 its own survivor table (`DATA` in programs/life2.py) and checked against it
-game by game in tests/exhibit/test_rules.py.
+game by game in tests/programs/test_life2_rules.py.
 
 Orientation. A board is five rows of five squares, `board[row][col]`, exactly as
 the program prints it: `board[J - 1][K - 1]` is printed row J, printed column K
@@ -22,8 +22,8 @@ from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 from typing import Literal
 
-from ..programs.life2 import DATA
-from ..programs.life2_bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
+from .life2 import DATA
+from .life2_bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
 
 Board = tuple[tuple[int, ...], ...]
 Move = tuple[int, int]

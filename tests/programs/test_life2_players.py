@@ -14,17 +14,18 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.bench.players import bench, bench_positions
-from life2_retro.exhibit import players, rules
-from life2_retro.exhibit.observer import GameObserver
-from life2_retro.exhibit.players import WIN, ComputerPlayer
-from life2_retro.exhibit.rules import ONE, TWO, Board, Move
+from life2_retro.programs import life2_players as players
+from life2_retro.programs import life2_rules as rules
 from life2_retro.programs.life2 import Life2Program
 from life2_retro.programs.life2_bugs import SAME_COORD_DIAGONAL
+from life2_retro.programs.life2_observer import GameObserver
+from life2_retro.programs.life2_players import WIN, ComputerPlayer
+from life2_retro.programs.life2_rules import ONE, TWO, Board, Move
 from life2_retro.session import drive
 from life2_retro.terminals.base import Terminal
 
 from ..support.helpers import FAITHFUL, FIXED
-from .test_rules import parse
+from .test_life2_rules import parse
 
 Human = Callable[[GameObserver], bytes | None]
 

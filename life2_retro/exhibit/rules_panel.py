@@ -1,0 +1,172 @@
+"""p2life's panel: the rules, the one that made the last birth, and what the last generation did.
+
+A visitor at p2life has never seen its rules, and a generation changes many
+squares at once. So beside the paper the panel keeps the rules in a few
+lines, marks the one that made the last birth (born outright, or by the
+coin at three and three), draws the 3 by 3 squares that birth saw, large
+enough to read from across a room, and counts what the generation did. The
+box at the foot holds the generation and the two populations as the paper
+printed them. It is drawn once for each new state and blitted every frame.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from ..automata.rules import Rules
+from .panel import BOX, BOX_INK, FADED, HIGHLIGHT, INK, PAPER, DotText
+
+if TYPE_CHECKING:
+    from .stands.p2life import Birth, View
+
+PIECES = {-1: " ", 0: ".", 1: "O", 2: "#"}
+NAMES = {1: "WHITE O", 2: "BLACK #"}
+LABEL = 10
+"""Characters of a rule's name column."""
+
+
+def rule_lines(rules: Rules) -> list[tuple[str, str, str]]:
+    """(which, name, text) for each rule, as this rule set has them (the paper's variants change them)."""
+    more = "2 OR 3" if rules.difference_at_most_three else "2 OR MORE"
+    if not rules.survive_at_difference_one:
+        or_one = ""
+    elif rules.difference_one_needs_two_own:
+        or_one = ", OR 1 MORE AND AT LEAST 2 OF ITS OWN"
+    else:
+        or_one = ", OR JUST 1 MORE"
+    against = "FEWER THAN 3" if rules.birth_needs_fewer_than_three_opposing else "NOT 3"
+    tie = "A COIN DECIDES ITS COLOUR" if rules.coin_birth else "IT STAYS EMPTY"
+    return [
+        ("lives", "LIVES ON", f"{more} MORE NEIGHBOURS OF ITS OWN COLOUR THAN OF THE OTHER{or_one}"),
+        ("dies", "DIES", "ANY OTHER PIECE"),
+        ("born", "BORN", f"AN EMPTY SQUARE WITH EXACTLY 3 OF ONE COLOUR AND {against} OF THE OTHER"),
+        ("coin", "3 AND 3", tie),
+    ]
+
+
+class RulesPanel:
+    """A SidePanel of the pygame terminals, drawn from `view()` (None: no p2life game is running)."""
+
+    fraction = 0.38
+
+    def __init__(self, pygame: Any, view: Callable[[], View | None]) -> None:
+        self.pygame = pygame
+        self.view = view
+        self._key: tuple[Any, ...] | None = None
+        self._picture: Any = None
+
+    def follow(self, entered: int | str) -> None:
+        """The program's marks (title, setup, turn, generation) change nothing here: the state does."""
+
+    def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
+        left, top, width, height = rect
+        view = self.view()
+        key = (width, height, view)
+        if key != self._key:
+            self._picture = self._render(width, height, view)
+            self._key = key
+        surface.blit(self._picture, (left, top))
+
+    # -- the picture --------------------------------------------------------------------------------
+
+    def _render(self, width: int, height: int, view: View | None) -> Any:
+        pygame = self.pygame
+        picture = pygame.Surface((max(1, width), max(1, height))).convert()
+        picture.fill(PAPER)
+        dot = 2 if width < 700 else 3
+        text, faded = DotText(pygame, dot, INK), DotText(pygame, dot, FADED)
+        cell_w, row_h = text.cell
+        columns = max(20, width // cell_w - 2)
+        margin = cell_w
+        y = row_h
+        faded.draw(picture, "P2LIFE - THE RULES", (margin, y), columns)
+        y += row_h
+        if view is not None and view.rules.name != "p2life":
+            faded.draw(picture, view.rules.name.upper(), (margin, y), columns)
+        y += row_h
+        fired = None if view is None or view.birth is None else ("coin" if view.birth.by_coin else "born")
+        for which, name, words in rule_lines(view.rules if view is not None else Rules()):
+            lines = textwrap.wrap(words, max(8, columns - LABEL - 1))
+            block = (margin // 2, y - dot, width - margin, row_h * len(lines) + dot)
+            if which == fired:
+                bar = pygame.Surface(block[2:], pygame.SRCALPHA)
+                bar.fill(HIGHLIGHT)
+                picture.blit(bar, block[:2])
+                mid = y + row_h // 2
+                arrow = [(2, mid - row_h // 3), (2, mid + row_h // 3), (margin // 2 + 2, mid)]
+                pygame.draw.polygon(picture, (200, 40, 40), arrow)
+            text.draw(picture, name, (margin, y))
+            for line in lines:
+                text.draw(picture, line, (margin + cell_w * LABEL, y))
+                y += row_h
+            y += row_h // 2
+        y += row_h // 2
+        box_h = row_h * 5
+        if view is not None:
+            y = self._birth(picture, view.birth, (margin, y), text, columns)
+            if view.generations:
+                said = f"GENERATION {view.generations}: {view.born} BORN, {view.lived} LIVED ON, "
+                said += f"{view.died} DIED"
+                for line in textwrap.wrap(said, columns):
+                    if y + row_h < height - box_h:
+                        faded.draw(picture, line, (margin, y), columns)
+                    y += row_h
+        pygame.draw.line(picture, (200, 196, 184), (0, 0), (0, height), 2)
+        self._box(picture, view, (0, height - box_h, width, box_h), dot)
+        return picture
+
+    def _birth(
+        self, picture: Any, birth: Birth | None, at: tuple[int, int], text: DotText, columns: int
+    ) -> int:
+        """The last birth: where, what it saw around it (3 by 3, large), and the counts it went by."""
+        pygame = self.pygame
+        x, y = at
+        row_h = text.cell[1]
+        if birth is None:
+            text.draw(picture, "NO BIRTH YET", (x, y), columns)
+            return y + row_h * 2
+        square = ",".join(map(str, birth.square))
+        text.draw(picture, f"LAST BIRTH: {square} BECAME {PIECES[birth.colour]}", (x, y), columns)
+        y += row_h + row_h // 2
+        big = DotText(pygame, text.dot * 3, INK)
+        step = big.cell[0] + text.dot * 4
+        for index, piece in enumerate(birth.around):
+            row, col = divmod(index, 3)
+            left, top = x + text.cell[0] * 2 + col * step, y + row * step
+            if piece >= 0:
+                pygame.draw.rect(
+                    picture,
+                    (214, 220, 206),
+                    (left - text.dot, top - text.dot, step - text.dot, step - text.dot),
+                )
+            shown = PIECES[birth.colour] if index == 4 else PIECES[piece]
+            if index == 4:
+                pygame.draw.rect(
+                    picture,
+                    (200, 40, 40),
+                    (left - text.dot, top - text.dot, step - text.dot, step - text.dot),
+                    text.dot,
+                )
+            big.draw(picture, shown, (left + text.dot, top))
+        grid_right = x + text.cell[0] * 2 + 3 * step + text.cell[0] * 2
+        counts = [f"{birth.white} O", f"{birth.black} #", "AROUND IT"]
+        for k, line in enumerate(counts):
+            text.draw(picture, line, (grid_right, y + step // 2 + k * row_h))
+        return y + 3 * step + row_h
+
+    def _box(self, picture: Any, view: View | None, rect: tuple[int, int, int, int], dot: int) -> None:
+        pygame = self.pygame
+        left, top, width, height = rect
+        pygame.draw.rect(picture, BOX, rect)
+        if view is None:
+            return
+        pen = DotText(pygame, dot * 2, BOX_INK)
+        small = DotText(pygame, dot, BOX_INK)
+        small.draw(picture, "GENERATION", (left + small.cell[0] * 2, top + small.cell[1] // 2))
+        pen.draw(picture, str(view.generations), (left + small.cell[0] * 2, top + small.cell[1] * 3 // 2))
+        for k, (name, count) in enumerate(((NAMES[1], view.white), (NAMES[2], view.black))):
+            column = left + width * (38 + 32 * k) // 100
+            small.draw(picture, name, (column, top + small.cell[1] // 2))
+            pen.draw(picture, str(count), (column, top + small.cell[1] * 3 // 2))

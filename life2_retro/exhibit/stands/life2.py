@@ -1,0 +1,306 @@
+"""LIFE2 (1978) at the exhibit: the 1978 program, our computer players, and the live listing beside it.
+
+The program is the listing's, line by line, under the dialect and bug
+switches the museum chose. The listing has no computer player, so ours sit
+at the table (programs/life2_players.py): each decides its square for a round
+from the printed paper alone, before any visitor's answer of that round is
+read. The panel shows the listing (the museum's copy, checked by its SHA-256)
+or our notes on each line, with the line running marked, and the variables
+that tell the story: whose turn, the squares typed, the two populations.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from ...basic.dialects import DIALECT_NAMES
+from ...events import Run, Stop
+from ...programs import program_entry
+from ...programs.life2_bugs import BUG_NAMES
+from ...programs.life2_observer import GameObserver
+from ...programs.life2_players import LEVELS, ComputerPlayer
+from ...terminals.base import KeyHook, Terminal
+from ...terminals.options import Option
+from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
+from ..table import Table
+from .base import ONE_VISITOR, Game, Hooks, Panel, Played, Stand, variables_of
+from .settings import attract_levels, file_path, switches
+
+PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
+"""The variables the listing panel shows: whose turn, the squares typed, the two populations."""
+WELCOME = {
+    1: b"\r\n\r\nYOU ARE PLAYER 1 (*). THE COMPUTER IS PLAYER 2 (#).\r\n\r\n",
+    2: b"\r\n\r\nTWO PLAYERS: PLAYER 1 IS *, PLAYER 2 IS #. TAKE TURNS AT THE KEYS.\r\n\r\n",
+}
+EMPTY_ANSWERS = ("ask-again", "basic")
+LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
+ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
+
+
+class Life2Table(Table):
+    """Two seats, each a visitor or a computer. A computer answers from the move it committed for the
+    round, decided before any visitor's input of the round was read: it knows only what was printed."""
+
+    def __init__(
+        self,
+        terminal: Terminal,
+        seats: dict[int, ComputerPlayer | None],
+        on_answer: Callable[[int, bytes], None] | None = None,
+        ask_again_when_empty: bool = False,
+        on_key: KeyHook | None = None,
+        idle_seconds: float | None = None,
+    ) -> None:
+        super().__init__(terminal, on_key, idle_seconds)
+        self.seats = seats
+        """Player number -> the computer in that seat, or None for a visitor."""
+        self.observer = GameObserver()
+        self.on_answer = on_answer
+        self.ask_again_when_empty = ask_again_when_empty
+        """A visitor's Return on an empty line is not passed on (the 1978 BASIC would stop)."""
+        self._last_prompted = 1
+
+    @property
+    def computers(self) -> list[ComputerPlayer]:
+        return [player for player in self.seats.values() if player is not None]
+
+    def read_paper(self, data: bytes) -> None:
+        self.observer.feed(data)
+
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
+        number = self.observer.prompted or self._last_prompted
+        self._last_prompted = number
+        for computer in self.computers:  # every computer decides before anyone's input is read
+            computer.commit(self.observer)
+        player = self.seats.get(number)
+        if player is None:
+            line = self.read_visitor()
+            while line is not None and self.ask_again_when_empty and not line.strip():
+                line = self.read_visitor()
+            if line is None:
+                return None
+        else:
+            line = player.answer(self.observer)
+            self.show_typing(line)
+        self.moves.append([number, line.decode("ascii", "replace")])
+        if self.on_answer is not None:
+            self.on_answer(number, line)
+        return line
+
+
+class Life2Game(Game):
+    def __init__(self, stand: Life2Stand, visitors: int, hooks: Hooks, terminal: Terminal) -> None:
+        settings = stand.settings
+        entry = program_entry("life2")
+        if visitors:
+            opponent = self._computer(2, settings["computer_level"], stand, hooks)
+            self.seats = {1: None, 2: opponent if visitors == ONE_VISITOR else None}
+        else:
+            first, second = settings["attract_levels"]
+            self.seats = {
+                1: self._computer(1, first, stand, hooks),
+                2: self._computer(2, second, stand, hooks),
+            }
+        self.dialect: str = settings["dialect"]
+        self._program = entry.make(self.dialect, settings["bugs"])
+        self.erase = entry.erase_key(self.dialect)
+        if settings["historical_speed"]:
+            self.meter = entry.count_cycles(self._program, self.dialect)
+            self.clock_hz = settings["clock_hz"]
+        self.visitors = visitors
+        self.on_round = hooks.on_round
+        self._secret_round: int | None = None
+        self.table = Life2Table(
+            terminal,
+            self.seats,
+            on_answer=self._answered,
+            ask_again_when_empty=settings["empty_answer"] == "ask-again",
+            on_key=hooks.on_key,
+            idle_seconds=hooks.idle_seconds,
+        )
+        self.terminal = self.table
+
+    @staticmethod
+    def _computer(number: int, level: int, stand: Life2Stand, hooks: Hooks) -> ComputerPlayer:
+        return ComputerPlayer(number, level, stand.settings["bugs"], seed=hooks.random.getrandbits(32))
+
+    @property
+    def program(self) -> Any:
+        return self._program
+
+    def run(self) -> Run:
+        return self._program.run()
+
+    def _answered(self, number: int, line: bytes) -> None:
+        observer = self.table.observer
+        if self.visitors:
+            self._secret_round = observer.round  # kept off the panel until its board is printed
+        if self.on_round is not None:
+            self.on_round(observer.round)
+
+    def ended(self, stop: Stop) -> str:
+        observer = self.table.observer
+        observer.stopped(stop)
+        if observer.winner is None:
+            return "error" if stop is Stop.ERROR else "stopped"
+        return "finished"
+
+    def played(self) -> Played:
+        return Played(
+            players=[seat.name if seat is not None else "human" for seat in self.seats.values()],
+            winner=self.table.observer.winner,
+            moves=self.table.moves,
+            dialect=self.dialect,
+            bugs=sorted(self._program.bugs),
+        )
+
+    def variables(self) -> list[tuple[str, str]]:
+        """In a visitor's game the squares typed (X, Y) stay hidden until the board that places them
+        is printed: the panel must not give a move away."""
+        hidden = self.visitors > 0 and self.table.observer.round == self._secret_round
+        shown = self._program.variables()
+
+        def number(name: str) -> str:
+            return "?" if hidden and name[0] in "XY" else f"{shown[name]:g}"
+
+        return [(name, number(name)) for name in PANEL_VARIABLES]
+
+
+class Life2Stand(Stand):
+    NAME = "life2"
+    TITLE = "LIFE2, Brian Wyvill (BASIC Computer Games, 1978): the listing's program, our computers"
+    BANNER = "PRESS ANY KEY TO PLAY LIFE2"
+    OPTIONS = (
+        Option(
+            "dialect",
+            "the BASIC it runs on: ms1978 (the 1978 BASIC) or gwbasic",
+            "ms1978",
+            choices=DIALECT_NAMES,
+        ),
+        Option(
+            "bugs",
+            "the listing's bugs kept: all of them as in 1978, none (as the instructions say), or a list",
+            frozenset(BUG_NAMES),
+            convert=switches(BUG_NAMES),
+            allows='"all" (the 1978 listing), "none", or a list of switch names from: '
+            + ", ".join(BUG_NAMES),
+            written='"all"',
+        ),
+        Option(
+            "computer_level", "the visitor's opponent: 1 random, 2 greedy, 3 search", 2, int, choices=LEVELS
+        ),
+        Option(
+            "attract_levels",
+            "the two computers that play each other in attract mode",
+            (2, 3),
+            convert=attract_levels(LEVELS),
+            allows="two computer levels from 1 to 3, e.g. [2, 3]",
+            written="[2, 3]",
+        ),
+        Option(
+            "empty_answer",
+            "Return on an empty line: ask-again, or basic (the 1978 BASIC stops there)",
+            "ask-again",
+            choices=EMPTY_ANSWERS,
+        ),
+        Option(
+            "listing",
+            "the museum's copy of the 1978 listing, checked by its SHA-256 (without it the panel shows "
+            "our notes)",
+            None,
+            convert=file_path,
+            allows="a file path as a string",
+            written='"/opt/life2/lifefortwo-1978.bas"',
+        ),
+        Option(
+            "historical_speed",
+            "hold each line for the 6502 cycles it cost the 1977 BASIC (needs dialect ms1978)",
+            False,
+            bool,
+        ),
+        Option(
+            "clock_hz",
+            "the 6502's clock for it: 983000, an OSI Challenger 1P",
+            OSI_CHALLENGER_1P_HZ,
+            float,
+            low=10_000,
+            high=1_000_000_000,
+        ),
+    )
+    MOVED = {
+        ("exhibit", "dialect"): "dialect",
+        ("exhibit", "bugs"): "bugs",
+        ("exhibit", "computer_level"): "computer_level",
+        ("exhibit", "empty_answer"): "empty_answer",
+        ("attract", "levels"): "attract_levels",
+        ("listing", "path"): "listing",
+        ("listing", "historical_speed"): "historical_speed",
+        ("listing", "clock_hz"): "clock_hz",
+    }
+
+    @classmethod
+    def problems(cls, settings: dict[str, Any]) -> list[str]:
+        if settings["historical_speed"] and settings["dialect"] != "ms1978":
+            return [
+                'life2.historical_speed needs life2.dialect = "ms1978": the cycles are those of the 1977 '
+                "6502 BASIC"
+            ]
+        return []
+
+    def check(self) -> list[str]:
+        if self.settings["listing"] is None:
+            return []
+        _, _, why_not = self.listing_rows()
+        return [] if why_not is None else [f"life2.listing: {why_not}"]
+
+    def summary(self) -> str:
+        settings = self.settings
+        bugs = len(settings["bugs"])
+        _, _, why_not = self.listing_rows()
+        panel = "the listing" if why_not is None else "our notes"
+        speed = f", the 1977 speed at {settings['clock_hz']:g} Hz" if settings["historical_speed"] else ""
+        return (
+            f"{settings['dialect']}, {bugs} of {len(BUG_NAMES)} bugs kept, the computer at level "
+            f"{settings['computer_level']}, attract levels {'/'.join(map(str, settings['attract_levels']))}"
+            f"{speed}; the panel shows {panel}"
+        )
+
+    def welcome(self, visitors: int) -> bytes:
+        return WELCOME[visitors]
+
+    def game(self, terminal: Terminal, visitors: int, hooks: Hooks) -> Game:
+        return Life2Game(self, visitors, hooks, terminal)
+
+    def listing_rows(self) -> tuple[list[tuple[int, str]], str, str | None]:
+        """The panel's rows: the museum's listing (checked by its SHA-256), or our annotations.
+
+        Returns the rows, the panel's title, and why the listing is not shown (None when it is)."""
+        from ...reference.listing import ListingError, load_listing
+        from ...reference.patches import patch_lines
+        from ..annotations import annotated_listing
+        from ..panel import listing_rows
+
+        path = self.settings["listing"]
+        if path is None:
+            return annotated_listing(), ANNOTATED_TITLE, "no listing path in the config"
+        try:
+            listing = load_listing(path)
+        except ListingError as exc:
+            return annotated_listing(), ANNOTATED_TITLE, str(exc).splitlines()[0]
+        patched: dict[int, bytes] = {}
+        for switch in BUG_NAMES:
+            if switch not in self.settings["bugs"]:
+                patched.update(patch_lines(switch))
+        return listing_rows(listing, patched), LISTING_TITLE, None
+
+    def panel(self, pygame: Any, running: Callable[[], Game | None]) -> Panel | None:
+        from ..panel import ListingPanel
+
+        rows, title, why_not = self.listing_rows()
+        if why_not is not None and self.settings["listing"] is not None:
+            print(f"life2 exhibit: the panel shows our annotations: {why_not}", file=sys.stderr)
+        return ListingPanel(pygame, rows, title, variables_of(running))
+
+
+STAND = Life2Stand
