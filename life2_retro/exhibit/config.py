@@ -288,7 +288,7 @@ def load_config(path: str | Path) -> ExhibitConfig:
             data = tomllib.load(handle)
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+    except (ValueError, UnicodeDecodeError) as exc:  # TOMLDecodeError, and a number past int()'s limit
         raise ConfigError(f"{path}: not valid TOML ({exc})") from None
     except RecursionError:
         raise ConfigError(f"{path}: not a config: its values are nested too deeply to read") from None

@@ -307,3 +307,14 @@ def test_a_config_nested_too_deeply_is_a_config_error(tmp_path):
     assert result.stderr.decode().splitlines() == [
         f"life2 exhibit: {deep}: not a config: its values are nested too deeply to read"
     ]
+
+
+def test_a_number_longer_than_python_reads_is_a_config_error(tmp_path):
+    """tomllib converts an integer with int(), which refuses more than 4,300 digits with a plain
+    ValueError, not the TOMLDecodeError of a mistake in the file."""
+    big = tmp_path / "big.toml"
+    big.write_text("[records]\nkeep = " + "1" * 5000 + "\n")
+    result = life2("exhibit", "--config", str(big), "--check")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    (line,) = result.stderr.decode().splitlines()
+    assert line.startswith(f"life2 exhibit: {big}: not valid TOML (")
