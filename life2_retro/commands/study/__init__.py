@@ -23,6 +23,7 @@ from pathlib import Path
 from ...automata.rules import VARIANTS, rules_for
 from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
 from ...automata.soup import BOUNDARIES, check_density
+from ...terminals.options import whole_number
 from .experiments import EXPERIMENTS, Row, Settings, Sweep
 
 SUMMARY = "p2life's density study: asymptotic density, boundaries, sizes, loser/winner, mean field"
@@ -32,7 +33,7 @@ LARGEST = 8192
 
 def lattice_side(text: str) -> int:
     try:
-        value = int(text)
+        value = whole_number(text)
     except ValueError:
         value = 0
     if not 1 <= value <= LARGEST:
@@ -60,7 +61,7 @@ def densities(text: str) -> tuple[float, ...]:
 def at_least(least: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = whole_number(text)
         except ValueError:
             value = least - 1
         if value < least:
