@@ -18,7 +18,6 @@ import csv
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
 
 from ...automata.rules import VARIANTS, rules_for
 from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
@@ -43,8 +42,25 @@ def lattice_side(text: str) -> int:
     return value
 
 
+SIZES_SIDES = (16, 1024)
+"""The sizes experiment's lattices, smallest to biggest: the paper's range."""
+
+
 def sides(text: str) -> tuple[int, ...]:
-    return tuple(lattice_side(part) for part in text.split(","))
+    """N[,N...]: the sizes experiment's sides, each within SIZES_SIDES."""
+    low, high = SIZES_SIDES
+    chosen = []
+    for part in text.split(","):
+        try:
+            side = whole_number(part)
+        except ValueError:
+            side = 0
+        if not low <= side <= high:
+            raise argparse.ArgumentTypeError(
+                f"a side of the sizes experiment is a whole number from {low} to {high}, not {part!r}"
+            )
+        chosen.append(side)
+    return tuple(chosen)
 
 
 def densities(text: str) -> tuple[float, ...]:
@@ -52,7 +68,8 @@ def densities(text: str) -> tuple[float, ...]:
     chosen = []
     for part in text.split(","):
         try:
-            chosen.append(check_density(float(part)))
+            # + 0.0 makes -0 the 0 it is: the table would say -0.0
+            chosen.append(check_density(float(part)) + 0.0)
         except ValueError:
             raise argparse.ArgumentTypeError(f"a density is a number from 0 to 1, not {part!r}") from None
     return tuple(chosen)
@@ -84,7 +101,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--size", type=lattice_side, metavar="N", help="lattice side (default 256; mean-field 1024)"
     )
     parser.add_argument(
-        "--sizes", type=sides, metavar="N,N...", help="the sizes experiment's sides (16 to 1024)"
+        "--sizes",
+        type=sides,
+        metavar="N,N...",
+        help=f"the sizes experiment's sides ({SIZES_SIDES[0]} to {SIZES_SIDES[1]})",
     )
     parser.add_argument(
         "--density", type=densities, metavar="D[,D...]", help="initial densities (default 0.05, 0.1 ... 1)"
@@ -134,9 +154,7 @@ def _checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Setti
     sweep = args.experiment == "sweep"
     if not sweep and (args.csv or args.plot):
         parser.error("--csv and --plot are the sweep's: the experiments write to --out")
-    for path in filter(None, (args.csv, args.plot)):
-        if path != "-" and not Path(path).resolve().parent.is_dir():
-            parser.error(f"no folder for {path}")
+    _check_outputs(args, parser)
     boundaries = (
         None if args.boundary is None else BOUNDARIES if args.boundary == "both" else (args.boundary,)
     )
@@ -151,6 +169,31 @@ def _checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Setti
         runs=args.runs,
         boundaries=boundaries,
     )
+
+
+def _check_outputs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Every file the study will write, and the plot's format, before the first run (outputs.py)."""
+    from . import outputs
+
+    problems: list[tuple[str, str | None]] = []
+    if args.experiment == "sweep":
+        if args.csv not in (None, "-"):
+            problems.append((args.csv, outputs.why_not_writable(args.csv)))
+        if args.plot is not None:
+            problems.append((args.plot, outputs.why_not_writable(args.plot)))
+            problems.append((args.plot, outputs.why_not_drawable(args.plot)))
+    else:
+        problems.append((args.out, outputs.why_not_a_folder(args.out)))
+        if os.path.isdir(args.out):
+            prefix = _prefix(args.variant)
+            names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+            files = [f"{prefix}-{name}{suffix}" for name in names for suffix in (".csv", ".png")]
+            for name in [*files, f"{prefix}-claims.md"]:
+                path = os.path.join(args.out, name)
+                problems.append((path, outputs.why_not_writable(path)))
+    for path, problem in problems:
+        if problem is not None:
+            parser.error(f"cannot write {path}: {problem}")
 
 
 def write_csv(rows: list[Row], path: str | None) -> None:
