@@ -41,14 +41,26 @@ def test_the_sweep_is_reproducible_from_its_seed_and_changes_with_it(tmp_path, c
     assert capsys.readouterr().out != first
 
 
+def local_cluster(distributed, threads: int = 2):
+    """A scheduler and a worker in this process, on the loopback address (a command line reaches
+    a scheduler by tcp://, not by the in-process address a LocalCluster has by default)."""
+    return distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=threads,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",  # its HTTP server too: on the loopback, on a free port
+        worker_dashboard_address="127.0.0.1:0",
+    )
+
+
 def test_two_processes_and_a_dask_cluster_give_the_numbers_one_process_gives(tmp_path):
     distributed = pytest.importorskip("distributed")
     alone, pool, cluster = (tmp_path / name for name in ("alone.csv", "pool.csv", "cluster.csv"))
     assert main([*SWEEP, "--boundary", "cutoff", "--csv", str(alone)]) == 0
     assert main([*SWEEP, "--boundary", "cutoff", "--csv", str(pool), "--jobs", "2"]) == 0
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
-    ) as local:
+    with local_cluster(distributed) as local:
         assert (
             main(
                 [

@@ -7,6 +7,11 @@ defaults, writing a CSV and a PNG for each into --out, and holds the paper's
 claims against the results. The runs are done in this process, on N cores
 (`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`), by the same code.
 
+Everything it will write is checked before the first run (outputs.py), and a
+scheduler's address too (scheduler.py). Ctrl-C or SIGTERM stops a study at
+once, leaving no worker behind (stopping.py, execution.py): the runs that
+finished are written, said to be partial, and the status is 130 or 143.
+
 NumPy, Numba, matplotlib and tqdm come with the `study` extra, Dask with the
 `dask` extra; nothing heavy is imported until the study runs.
 """
@@ -18,12 +23,17 @@ import csv
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...automata.rules import VARIANTS, rules_for
 from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
 from ...automata.soup import BOUNDARIES, check_density
 from ...terminals.options import whole_number
 from .experiments import EXPERIMENTS, Row, Settings, Sweep
+from .tasks import Point
+
+if TYPE_CHECKING:
+    from .execution import Outcome
 
 SUMMARY = "p2life's density study: asymptotic density, boundaries, sizes, loser/winner, mean field"
 LARGEST = 8192
@@ -212,6 +222,20 @@ def _write(rows: list[Row], out: object) -> None:
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The study, its exit status made as every command's is (running.py): Ctrl-C outside the runs
+    (while the tables are written) is 130 too, a closed stdout ends quietly."""
+    from ..running import run_command
+
+    status = 0
+
+    def study() -> None:
+        nonlocal status
+        status = _study(args, parser)
+
+    return run_command("study", study) or status
+
+
+def _study(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .execution import StudyError, run_points
 
     settings = _checked(args, parser)
@@ -222,18 +246,20 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
         experiments = [EXPERIMENTS[name](settings) for name in names]
-    needs: dict = {}
+    needs: dict[Point, int] = {}
     for experiment in experiments:
         for point, runs in experiment.needs().items():
             needs[point] = max(runs, needs.get(point, 0))
     try:
-        results = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
+        outcome = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
     except StudyError as exc:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
+    if outcome.stopped is not None:
+        return _write_partial(outcome, experiments, args, settings)
     tables: dict[str, list[Row]] = {}
     for experiment in experiments:
-        tables.update(experiment.tables(results))
+        tables.update(experiment.tables(outcome.results))
     try:
         if args.experiment == "sweep":
             write_csv(tables["sweep"], args.csv)
@@ -247,6 +273,57 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _write_partial(
+    outcome: Outcome, experiments: list[Sweep], args: argparse.Namespace, settings: Settings
+) -> int:
+    """A study a signal stopped: the runs that finished, said to be partial, and 128 + the signal.
+
+    A point's partial row holds its runs from run 0 on that finished in a row: since a run's seed
+    depends on nothing but the study's seed, the point and the run's number, it is the very row a
+    study asking for that many runs gives. The sweep's table goes where it was asked to, without
+    its plot (a figure cannot say it is partial). An experiment whose every run finished is
+    written whole, with its plot and claims; the others' rows go to NAME-partial.csv, which
+    --replot does not read and no claim is judged on."""
+    assert outcome.stopped is not None
+    stop = outcome.stopped
+    said = f"life2 study: stopped by {stop.name} after {outcome.finished} of {outcome.asked} runs"
+    kept = {point: runs for point, runs in outcome.results.items() if runs}
+    if not kept:
+        print(f"{said}; no point has a finished run, so nothing is written", file=sys.stderr)
+        return stop.status
+    partial = "each point's runs from run 0 up to its first unfinished one, as its runs column says"
+    try:
+        if args.experiment == "sweep":
+            write_csv(experiments[0].tables(kept)["sweep"], args.csv)
+            rows = sum(len(runs) for runs in kept.values())
+            unplotted = "; no plot" if args.plot else ""
+            print(f"{said}; a partial table of {rows}: {partial}{unplotted}", file=sys.stderr)
+            return stop.status
+        whole = [
+            experiment
+            for experiment in experiments
+            if all(len(outcome.results[point]) >= runs for point, runs in experiment.needs().items())
+        ]
+        tables: dict[str, list[Row]] = {}
+        for experiment in whole:
+            tables.update(experiment.tables(outcome.results))
+        if tables:
+            report(tables, args.out, settings.variant)
+        print(f"{said}; {', '.join(tables) or 'no experiment'} finished whole", file=sys.stderr)
+        for experiment in experiments:
+            if experiment in whole:
+                continue
+            for name, table in experiment.tables(kept).items():
+                if table:
+                    path = os.path.join(args.out, f"{_prefix(settings.variant)}-{name}-partial.csv")
+                    os.makedirs(args.out, exist_ok=True)
+                    write_csv(table, path)
+                    print(f"life2 study: wrote {path}, a partial table: {partial}", file=sys.stderr)
+    except OSError as exc:
+        print(f"life2 study: {exc}", file=sys.stderr)
+    return stop.status
 
 
 def _cell(text: str) -> object:
