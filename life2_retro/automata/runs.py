@@ -53,8 +53,8 @@ class RunAbandoned(Exception):
 
 
 ASK_EVERY = 8
-"""Generations between two questions to `wanted`: a few microseconds a question, a generation
-of a 512 x 512 lattice about a millisecond."""
+"""Generations between two questions to `wanted`: a question is a dictionary look-up, and eight
+generations of a 512 x 512 lattice take a few milliseconds, so a run gives up at once."""
 
 
 def run_to_end(
