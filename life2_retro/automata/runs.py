@@ -11,6 +11,7 @@ cell) is not certain to repeat: its run ends all the same, and says so.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,13 +48,30 @@ class RunEnd:
         return None if winner == 0 else min(self.white, self.black) / winner
 
 
-def run_to_end(engine: Any, period_bound: int = PERIOD_BOUND, cap: int = GENERATION_CAP) -> RunEnd:
-    """Step `engine` (an engine.Engine) until its state repeats within `period_bound` or the cap."""
+class RunAbandoned(Exception):
+    """The run's caller no longer wants it (a cancelled task on a cluster)."""
+
+
+ASK_EVERY = 8
+"""Generations between two questions to `wanted`: a question is a dictionary look-up, and eight
+generations of a 512 x 512 lattice take a few milliseconds, so a run gives up at once."""
+
+
+def run_to_end(
+    engine: Any,
+    period_bound: int = PERIOD_BOUND,
+    cap: int = GENERATION_CAP,
+    wanted: Callable[[], bool] | None = None,
+) -> RunEnd:
+    """Step `engine` (an engine.Engine) until its state repeats within `period_bound` or the cap;
+    RunAbandoned as soon as `wanted`, asked every few generations, says no."""
     seen: dict[int, int] = {}
     window: deque[tuple[int, int, int]] = deque()
     """(hash, population, coins tossed so far) of the last period_bound + 1 generations."""
     cells = engine.height * engine.width
     while engine.generation < cap:
+        if wanted is not None and engine.generation % ASK_EVERY == 0 and not wanted():
+            raise RunAbandoned
         engine.step()
         generation, digest = engine.generation, engine.digest
         window.append((digest, engine.whites + engine.blacks, engine.coins_tossed))
@@ -84,9 +102,10 @@ def soup_run(
     period_bound: int = PERIOD_BOUND,
     cap: int = GENERATION_CAP,
     white_share: float = 0.5,
+    wanted: Callable[[], bool] | None = None,
 ) -> RunEnd:
     """One run of the study from its own seed (an int or a NumPy SeedSequence): the soup and then the
-    coins' seed are drawn from it."""
+    coins' seed are drawn from it. `wanted`: see run_to_end."""
     import numpy as np
 
     from .engine import Engine
@@ -95,4 +114,4 @@ def soup_run(
     rng = np.random.default_rng(seed)
     lattice = random_soup((size, size), density, rng, white_share)
     coin_seed = int(rng.integers(0, 2**64, dtype=np.uint64))
-    return run_to_end(Engine(lattice, boundary, coin_seed, rules), period_bound, cap)
+    return run_to_end(Engine(lattice, boundary, coin_seed, rules), period_bound, cap, wanted)

@@ -237,8 +237,11 @@ def field_value(word: bytes, overflow: Callable[[], None]) -> mbf.Mbf:
     if word.startswith(b"&"):
         octal = word[2:] if word[1:2] == b"O" else word[1:]
         return mbf.from_integer(mbf.SINGLE, _integer_literal(octal.strip(b" \t\n"), 8))
-    if word.isdigit() and int(word) <= 0x7FFF:
-        return mbf.from_integer(mbf.SINGLE, int(word))
+    significant = word.lstrip(b"0")
+    if word.isdigit() and len(significant) <= 5 and int(significant or b"0") <= 0x7FFF:
+        # at most five figures are converted: int() refuses more than 4,300, and a field can
+        # be longer than that when it is not typed at the screen (a file, a test)
+        return mbf.from_integer(mbf.SINGLE, int(significant or b"0"))
     number = parse_decimal(word)
     fmt = mbf.DOUBLE if number.double else mbf.SINGLE
     try:

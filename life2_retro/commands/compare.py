@@ -26,6 +26,7 @@ from ..events import Stop
 from ..programs import Script
 from ..reference.oracle import OracleRun, OracleUnusable
 from ..session import GameRun, run_in_memory
+from ..terminals.options import whole_number
 from .options import Mode, add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
@@ -168,7 +169,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seed",
-        type=int,
+        type=whole_number,
         default=1,
         help="seed of the generated scripts (default 1); with --input, what a C program's time() returns",
     )

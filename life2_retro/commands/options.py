@@ -16,11 +16,11 @@ from typing import Any
 from ..basic.dialects import DIALECT_NAMES
 from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, Setting, program_entry
 from ..terminals import offered, takes, terminal_class
-from ..terminals.options import Offered, OptionError, add_flags, from_args
+from ..terminals.options import Offered, OptionError, add_flags, from_args, whole_number
 
 
 def positive_int(text: str) -> int:
-    value = int(text)
+    value = whole_number(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
     return value
@@ -95,14 +95,14 @@ def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, 
         seeded = [entry for entry in PROGRAMS.values() if entry.seeded]
         group.add_argument(
             "--seed",
-            type=int,
+            type=whole_number,
             metavar="N",
             help="; ".join(f"{entry.name}: {entry.seed_help}" for entry in seeded) + " (default: the clock)",
         )
         for setting, entries in program_settings().items():
             group.add_argument(
                 setting.flag,
-                type=setting.kind,
+                type=whole_number if setting.kind is int else setting.kind,
                 metavar=setting.metavar,
                 help=f"{', '.join(entries)}: {setting.help}",
             )

@@ -14,6 +14,7 @@ import argparse
 from typing import Any
 
 from ..terminals import WINDOW_TERMINALS, offered
+from ..terminals.options import whole_number
 from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
 from .running import run_command
 
@@ -65,9 +66,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 def _crop(text: str) -> tuple[int, int, int, int]:
     """`X,Y,W,H` as four whole numbers, the width and height at least 1."""
     parts = text.split(",")
-    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts) or min(map(int, parts[2:])) < 1:
+    if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not X,Y,WIDTH,HEIGHT in pixels")
-    x, y, w, h = (int(p) for p in parts)
+    x, y, w, h = (whole_number(p) for p in parts)
+    if min(w, h) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not X,Y,WIDTH,HEIGHT in pixels")
     return x, y, w, h
 
 

@@ -23,6 +23,17 @@ LEAVE_OUT = ("baud",)
 LINE = {"line": LINE_OPTIONS}
 
 
+def seconds(text: str) -> float:
+    """A time above 0 and short of for ever (`inf` and a number of 5,000 figures are for ever)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value < float("inf"):  # nan too: it compares false with everything
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, not {text!r}")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     add_terminal_options(parser, WINDOW_TERMINALS, LEAVE_OUT)
     add_flags(parser.add_argument_group("serial line (defaults are a Model 33's, 110 7E2)"), LINE)
@@ -41,7 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--quiet",
-        type=float,
+        type=seconds,
         default=1.0,
         metavar="SECONDS",
         help="with --input: how long the line must be quiet before the next line is typed (default 1)",
@@ -57,8 +68,6 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         line = from_args(args, "line", LINE, of="the serial line")
         port = line.pop("port")
         settings = LineSettings(**line)
-        if args.quiet <= 0:
-            raise OptionError("--quiet is a number of seconds above 0")
     except (OptionError, ValueError) as exc:
         parser.error(str(exc))
     local_echo = args.local_echo if args.local_echo is not None else args.terminal == "teletype"

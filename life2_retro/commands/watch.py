@@ -19,7 +19,7 @@ from typing import Any
 
 from ..automata.rules import VARIANTS, rules_for
 from ..automata.soup import BOUNDARIES, check_density
-from ..terminals.options import OptionError, add_flags, from_args
+from ..terminals.options import OptionError, add_flags, from_args, whole_number
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 from .running import run_command
 
@@ -69,16 +69,27 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--density", type=_density, default=0.5, metavar="D", help="initial density (default 0.5)"
     )
     parser.add_argument("--boundary", choices=BOUNDARIES, default="periodic", help="default periodic")
-    parser.add_argument("--seed", type=int, default=1, metavar="S", help="the soups' seed (default 1)")
+    parser.add_argument(
+        "--seed", type=whole_number, default=1, metavar="S", help="the soups' seed (default 1)"
+    )
     parser.add_argument("--variant", choices=list(VARIANTS), default="0", help="the paper's rule variant")
     parser.add_argument(
-        "--rate", type=int, choices=PACES, default=10, metavar="G", help="generations a second (default 10)"
+        "--rate",
+        type=whole_number,
+        choices=PACES,
+        default=10,
+        metavar="G",
+        help="generations a second (default 10)",
     )
     parser.add_argument(
         "--screenshot", metavar="PNG", help="headless: run --generations, save the picture, end"
     )
     parser.add_argument(
-        "--generations", type=int, default=100, metavar="N", help="with --screenshot: how many (default 100)"
+        "--generations",
+        type=whole_number,
+        default=100,
+        metavar="N",
+        help="with --screenshot: how many (default 100)",
     )
     add_flags(parser.add_argument_group("the window and the glass terminal"), _view_options())
 

@@ -9,8 +9,9 @@ are glibc's, measured against the C library itself (tests/libc/test_stdio.py):
 * `%d` skips white space, takes one sign (which is used up even when no digit
   follows), then digits; the first character that is not a digit goes back. No
   digit is a matching failure and the variable keeps its value. The digits are
-  converted as strtol does into a 64-bit long (clamped at its limits) and
-  stored in a 32-bit int: `99999999999` becomes 1215752191.
+  converted as strtol does into a 64-bit long (clamped at its limits, however
+  many digits come; leading zeros count for nothing) and stored in a 32-bit
+  int: `99999999999` becomes 1215752191, a number of 5,000 nines -1.
 * a space in the format skips any white space, newlines included, so it may
   wait for another line; `%*c` takes any one character and drops it.
 * at the end of input every call fails again at once.
@@ -57,9 +58,18 @@ def _to_int32(value: int) -> int:
     return value - 2**32 if value >= 2**31 else value
 
 
-def _strtol(digits: bytes, negative: bool) -> int:
-    """strtol's value clamped to a 64-bit long, as glibc's scanf stores it before the int cast."""
-    value = int(digits) * (-1 if negative else 1)
+LONG_DIGITS = 19
+"""The digits of LONG_MAX (9223372036854775807): a number with more is past a 64-bit long."""
+
+
+def _strtol(significant: bytes, negative: bool) -> int:
+    """strtol's value clamped to a 64-bit long, as glibc's scanf stores it before the int cast.
+
+    `significant` is the digits after any leading zeros, at most one more than a long holds:
+    like strtol, the reader saturates as it goes and never needs the whole number (Python's
+    int() refuses a string of more than 4,300 digits, and a player may type any number)."""
+    value = int(significant) if len(significant) <= LONG_DIGITS else 2**64
+    value = -value if negative else value
     return max(-(2**63), min(2**63 - 1, value))
 
 
@@ -178,14 +188,17 @@ class CStdio:
             negative = char == ord("-")
             self._pos += 1
             char = yield from self._peek()
-        digits = bytearray()
+        any_digit = False
+        significant = bytearray()
         while char != EOF and char in DIGITS:
-            digits.append(char)
+            any_digit = True
+            if (significant or char != ord("0")) and len(significant) <= LONG_DIGITS:
+                significant.append(char)
             self._pos += 1
             char = yield from self._peek()
-        if not digits:
+        if not any_digit:
             return None
-        return _to_int32(_strtol(bytes(digits), negative))
+        return _to_int32(_strtol(bytes(significant or b"0"), negative))
 
     def scanf_int(self, value: int) -> Generator[Event, bytes | None, int]:
         """`scanf("%d", &value)`: the value after the call (unchanged when nothing was converted)."""

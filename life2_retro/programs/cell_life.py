@@ -664,20 +664,23 @@ def _string_at(literal: bytes, index: int) -> int:
     raise Unreproducible(f"{literal.decode()!r}[{index}] reads past the string")
 
 
-_NUMBER = re.compile(rb"^\s*([+-]?\d{1,9})\s*$")
-_SQUARE = re.compile(rb"^\s*([+-]?\d{1,9})(?:\s*[^\d\s]\s*|\s+)([+-]?\d{1,9})\s*$")
+_WHOLE = rb"([+-]?)0*(\d{1,9})"
+"""A sign, then the number's value: leading zeros, however many, count for nothing. A number of ten
+figures or more is past every range the program asks for, and is refused like one out of range."""
+_NUMBER = re.compile(rb"^\s*" + _WHOLE + rb"\s*$")
+_SQUARE = re.compile(rb"^\s*" + _WHOLE + rb"(?:\s*[^\d\s]\s*|\s+)" + _WHOLE + rb"\s*$")
 
 
 def _single(line: bytes) -> int | None:
     """--fixed: a line that is one number, nothing else."""
     found = _NUMBER.match(line)
-    return None if found is None else int(found[1])
+    return None if found is None else int(found[1] + found[2])
 
 
 def _pair(line: bytes) -> tuple[int, int] | None:
     """--fixed: a line that is two numbers, apart by spaces or one mark: `3,4`, `3 4`, `3.4`, `3x4`."""
     found = _SQUARE.match(line)
-    return None if found is None else (int(found[1]), int(found[2]))
+    return None if found is None else (int(found[1] + found[2]), int(found[3] + found[4]))
 
 
 NO_INTRO = (

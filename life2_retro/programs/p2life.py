@@ -110,13 +110,24 @@ def edited(typed: bytes) -> bytes:
     return bytes(line)
 
 
-_SQUARE = re.compile(rb"^\s*(\d{1,3})\s*(?:,|\s)\s*(\d{1,3})\s*$")
+_SQUARE = re.compile(rb"^\s*(\d+)(?:\s*,\s*|\s+)(\d+)\s*$")
+"""Two runs of digits apart by a comma or by blanks. The separator is written so that the blanks
+can be split only one way: a line of blanks costs the match its length, not its square."""
+PAST_ANY_BOARD = 1000
+"""What a number of more than three figures reads as: off every board, however long it is."""
+
+
+def _whole(digits: bytes) -> int:
+    """A typed number's value, leading zeros counting for nothing; the digits are never converted
+    whole (Python's int() refuses more than 4,300 of them, and a player may type any number)."""
+    significant = digits.lstrip(b"0")
+    return int(significant or b"0") if len(significant) < 4 else PAST_ANY_BOARD
 
 
 def parse_square(line: bytes) -> tuple[int, int] | None:
     """`3,4`, `3 4` or ` 3 , 4 `: the column, then the row; None for anything else."""
     found = _SQUARE.match(line)
-    return None if found is None else (int(found[1]), int(found[2]))
+    return None if found is None else (_whole(found[1]), _whole(found[2]))
 
 
 def rules_text(rules: Rules) -> str:

@@ -17,6 +17,23 @@ from dataclasses import dataclass
 from typing import Any
 
 
+def whole_number(text: str) -> int:
+    """A whole number from the command line, read by its value: leading zeros count for nothing.
+
+    int() alone refuses a string of more than 4,300 figures, zeros and all, so a flag given five
+    thousand zeros and a 5 would be refused; a number of more than 4,300 figures that count is
+    still a ValueError, which argparse reports as a usage error like any other bad number."""
+    body = text.strip()
+    sign = body[:1] if body[:1] in ("+", "-") else ""
+    figures = body[len(sign) :]
+    if figures.isascii() and figures.isdigit():
+        figures = figures.lstrip("0") or "0"
+    return int(sign + figures)
+
+
+whole_number.__name__ = "whole number"  # argparse's words: "invalid whole number value: 'x'"
+
+
 class OptionError(ValueError):
     """A setting a terminal does not take, or a value it does not allow; the message says which."""
 
@@ -183,7 +200,12 @@ def add_flags(group: argparse._ArgumentGroup, offered: Offered) -> None:
             choices = first.choices if len(takers) == 1 and first.choices and not first.zero else None
             metavar = None if choices else first.metavar or "N"
             group.add_argument(
-                flag, type=first.kind, default=None, choices=choices, metavar=metavar, help=shown
+                flag,
+                type=whole_number if first.kind is int else first.kind,
+                default=None,
+                choices=choices,
+                metavar=metavar,
+                help=shown,
             )
 
 

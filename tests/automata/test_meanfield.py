@@ -39,7 +39,7 @@ def test_the_curve_lies_within_statistical_error_of_one_step_at_every_plotted_de
     settings = Settings()
     experiment = MeanField(settings)
     assert experiment.size == 1024 and experiment.runs == 10 and len(experiment.densities) == 21
-    results = run_points(experiment.needs(), settings.seed, jobs=1, scheduler=None, progress=False)
+    results = run_points(experiment.needs(), settings.seed, jobs=1, scheduler=None, progress=False).results
     rows = experiment.tables(results)["mean-field"]
     for row in rows:
         assert abs(row["z"]) < 4, row

@@ -14,6 +14,7 @@ import pytest
 
 from life2_retro.basic import mbf
 from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.gwinput import field_value
 from life2_retro.basic.numbers import add_single
 from life2_retro.commands.compare import first_byte_difference
 from life2_retro.reference.pcbasic_oracle import run_program
@@ -127,11 +128,33 @@ MEASURED = [
     "&H-10000,1",
     "& H10,1",
     "&,&H",
+    # past Python's 4,300 figures for int(), and leading zeros: the value is what counts
+    "1" * 5000 + ",1",
+    "0" * 5000 + "3,4",
+    "0" * 240 + "3,0004",
+    "0" * 240 + "32767,1",
+    "0" * 240 + "32768,1",
+    "-" + "0" * 240 + "7,1",
 ]
 
 
 def test_measured_cases(oracle):
     assert_same([case.encode() for case in MEASURED])
+
+
+def test_a_field_longer_than_int_takes_is_read_by_its_value():
+    """A typed line stops at 255 characters, but a field from elsewhere may be longer: its leading
+    zeros count for nothing, and its value never goes through int() whole."""
+    zeros = b"0" * 5000
+    assert field_value(zeros + b"7", _no_overflow).value() == 7.0
+    assert field_value(zeros + b"32768", _no_overflow).value() == 32768.0
+    overflows: list[str] = []
+    huge = field_value(b"1" * 5000, lambda: overflows.append("Overflow"))
+    assert overflows == ["Overflow"] and huge == mbf.largest(mbf.DOUBLE, False)
+
+
+def _no_overflow() -> None:
+    raise AssertionError("no overflow here")
 
 
 def _random_field(rng: random.Random) -> str:

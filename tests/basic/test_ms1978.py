@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.msinput import MS_BUFFER_CHARS, MsCursor, scan_ms1978_number
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
 from life2_retro.events import Stop
@@ -244,6 +245,24 @@ def test_overflow_stops_the_program(typed):  # rule I10
     output, stop = input_loop([typed])
     assert stop is Stop.ERROR
     assert after_prompt(output) == typed.encode() + b"\r\n\r\n?OV ERROR IN  30\r\nOK\r\n"
+
+
+def test_a_number_of_5000_figures_fills_the_buffer_and_overflows():  # rules E4, I10
+    output, stop = input_loop(["1" * 5000 + ",1"])
+    assert stop is Stop.ERROR and output.endswith(b"\r\n?OV ERROR IN  30\r\nOK\r\n")
+    assert after_prompt(output).count(b"\x07") == 5000 + 2 - MS_BUFFER_CHARS  # one BEL a key past 71
+
+
+def test_leading_zeros_count_for_nothing_however_many():  # rules E4, I3
+    output, _ = input_loop(["0" * 60 + "3,000004"])
+    assert after_prompt(output).endswith(b"\r\n 3  4 \r\n? ")
+    # 5,000 zeros: the 71 that fit the buffer are the one value 0, and the second is asked for
+    output, _ = input_loop(["0" * 5000 + "3,4", "5"])
+    assert after_prompt(output).endswith(b"\r\n?? 5\r\n 0  5 \r\n? ")
+    for typed, value in ((b"0" * 5000 + b"3", 3.0), (b"-" + b"0" * 5000 + b"25", -25.0), (b"." + b"0" * 5000 + b"1", 0.0)):
+        cursor = MsCursor(typed)
+        cursor.get()  # past the comma kept before the buffer
+        assert scan_ms1978_number(cursor) == value  # FIN alone, past what INLIN keeps
 
 
 def test_overflow_in_the_game_names_line_701():  # rule I10

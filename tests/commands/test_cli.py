@@ -316,3 +316,63 @@ def test_a_window_only_command_describes_only_the_window_terminals(command):
     assert described is not None, text
     assert "teletype:" in described[1] and "crt:" in described[1]
     assert "console" not in described[1] and "serial:" not in described[1]
+
+
+# -- numbers on the command line -----------------------------------------------------------------------
+
+SAMPLES = ("16", "8", "1", "0.5", "16x16", "1,1,1,1")
+"""A value each flag that reads a number takes: the first one its type accepts."""
+
+
+def _number_flags() -> list[tuple[str, str]]:
+    from life2_retro.cli import subcommand_parser
+
+    found = []
+    for command in COMMANDS:
+        for action in subcommand_parser(command)._actions:
+            if action.option_strings and action.type not in (None, str):
+                found.append((command, action.option_strings[0]))
+    return found
+
+
+@pytest.mark.parametrize(("command", "flag"), _number_flags())
+def test_every_number_on_the_command_line_is_read_by_its_value(command, flag):
+    """Leading zeros, however many, count for nothing (int() alone refuses more than 4,300 figures,
+    zeros and all), and a number of 5,000 figures is refused as the flag's own error."""
+    import argparse
+
+    from life2_retro.cli import subcommand_parser
+
+    action = next(a for a in subcommand_parser(command)._actions if flag in a.option_strings)
+
+    def accepted(text):
+        try:
+            value = action.type(text)
+        except (ValueError, argparse.ArgumentTypeError):
+            return False
+        return not action.choices or value in action.choices
+
+    sample = next(text for text in SAMPLES if accepted(text))
+    zeros = re.sub(r"\d+", lambda digits: "0" * 5000 + digits[0], sample)
+    assert action.type(zeros) == action.type(sample)
+    assert not accepted(re.sub(r"\d+", "9" * 5000, sample, count=1))
+
+
+def test_a_number_of_5000_figures_is_a_usage_error_and_leading_zeros_are_its_value(tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text("2\n1\n1\n1\n3,3\n")
+    huge = life2("run", "--game", "cell-life", "--input", str(script), "--seed", "9" * 5000)
+    assert huge.returncode == 2 and b"Traceback" not in huge.stderr
+    assert b"argument --seed: invalid whole number value" in huge.stderr
+    zeros = life2("run", "--game", "cell-life", "--input", str(script), "--seed", "0" * 5000 + "7")
+    seven = life2("run", "--game", "cell-life", "--input", str(script), "--seed", "7")
+    assert zeros.returncode == seven.returncode == 0 and zeros.stdout == seven.stdout
+
+
+def test_a_window_size_is_read_by_its_value():
+    from life2_retro.terminals.window.terminal import parse_size
+
+    assert parse_size("0" * 5000 + "800x" + "0" * 5000 + "600") == (800, 600)
+    for text in ("9" * 5000 + "x600", "800x" + "9" * 5000):
+        with pytest.raises(ValueError, match="is not WIDTHxHEIGHT"):
+            parse_size(text)

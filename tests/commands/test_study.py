@@ -41,14 +41,26 @@ def test_the_sweep_is_reproducible_from_its_seed_and_changes_with_it(tmp_path, c
     assert capsys.readouterr().out != first
 
 
+def local_cluster(distributed, threads: int = 2):
+    """A scheduler and a worker in this process, on the loopback address (a command line reaches
+    a scheduler by tcp://, not by the in-process address a LocalCluster has by default)."""
+    return distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=threads,
+        processes=False,
+        protocol="tcp",
+        host="127.0.0.1",
+        dashboard_address="127.0.0.1:0",  # its HTTP server too: on the loopback, on a free port
+        worker_dashboard_address="127.0.0.1:0",
+    )
+
+
 def test_two_processes_and_a_dask_cluster_give_the_numbers_one_process_gives(tmp_path):
     distributed = pytest.importorskip("distributed")
     alone, pool, cluster = (tmp_path / name for name in ("alone.csv", "pool.csv", "cluster.csv"))
     assert main([*SWEEP, "--boundary", "cutoff", "--csv", str(alone)]) == 0
     assert main([*SWEEP, "--boundary", "cutoff", "--csv", str(pool), "--jobs", "2"]) == 0
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
-    ) as local:
+    with local_cluster(distributed) as local:
         assert (
             main(
                 [
@@ -90,7 +102,9 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
         (["--size", "-5"], "a lattice side is a whole number from 1 to 8192, not '-5'"),
         (["--size", "0"], "a lattice side is a whole number from 1 to 8192, not '0'"),
         (["--size", "many"], "a lattice side is a whole number"),
-        (["--sizes", "16,-32"], "a lattice side is a whole number from 1 to 8192, not '-32'"),
+        (["--sizes", "16,-32"], "a side of the sizes experiment is a whole number from 16 to 1024, not '-32'"),
+        (["--sizes", "8"], "a side of the sizes experiment is a whole number from 16 to 1024, not '8'"),
+        (["--sizes", "16,2048"], "a side of the sizes experiment is a whole number from 16 to 1024, not '2048'"),
         (["--density", "1.5"], "a density is a number from 0 to 1, not '1.5'"),
         (["--density", "0.5,-0.1"], "a density is a number from 0 to 1, not '-0.1'"),
         (["--density", "nan"], "a density is a number from 0 to 1, not 'nan'"),
@@ -99,7 +113,7 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
         (["--seed", "-1"], "--seed is a whole number of at least 0, not '-1'"),
         (["--jobs", "0"], "--jobs is a whole number of at least 1, not '0'"),
         (["--boundary", "klein"], "invalid choice: 'klein'"),
-        (["--csv", "/no/such/folder/x.csv"], "no folder for /no/such/folder/x.csv"),
+        (["--csv", "/no/such/folder/x.csv"], "cannot write /no/such/folder/x.csv: there is no folder /no/such/folder"),
         (["--experiment", "sizes", "--csv", "x.csv"], "--csv and --plot are the sweep's"),
     ],
 )
@@ -109,6 +123,50 @@ def test_bad_input_is_a_usage_error_that_says_what_is_wrong(words, complaint, ca
     assert stop.value.code == 2
     error = capsys.readouterr().err
     assert complaint in error and "Traceback" not in error
+
+
+@pytest.mark.parametrize(
+    "words, complaint",
+    [
+        (["--plot", "x.xyz"], "cannot write x.xyz: Format 'xyz' is not supported (supported formats: "),
+        (["--csv", "/proc/out.csv"], "cannot write /proc/out.csv: "),
+        (["--csv", "{folder}"], "cannot write {folder}: it is a folder"),
+        (["--csv", "/dev/full"], "cannot write /dev/full: No space left on device"),
+        (["--plot", "/dev/full"], "cannot write /dev/full: No space left on device"),
+        (["--experiment", "sizes", "--out", "/dev/full"], "cannot write /dev/full: it is not a folder"),
+        (["--experiment", "sizes", "--out", "{folder}/x/y"], None),  # made when the study writes
+        (["--experiment", "sizes", "--out", "/proc/x"], "cannot write /proc/x: "),
+        (["--experiment", "all", "--out", "{folder}"], "cannot write {folder}/p2life-claims.md: it is a folder"),
+    ],
+)
+def test_every_output_is_checked_before_the_first_run(words, complaint, tmp_path, monkeypatch, capsys):
+    """Nothing is run (run_points would say so) before every file the study will write, and the
+    plot's format, are known to be writable; a check leaves nothing behind."""
+    from life2_retro.commands.study import execution
+
+    def ran(*_args):
+        raise AssertionError("the study ran before its outputs were checked")
+
+    (tmp_path / "p2life-claims.md").mkdir()
+    words = [word.replace("{folder}", str(tmp_path)) for word in words]
+    monkeypatch.setattr(execution, "run_points", ran)
+    before = sorted(tmp_path.rglob("*"))
+    if complaint is None:
+        with pytest.raises(AssertionError, match="the study ran"):
+            main(["study", "p2life", "--size", "16", "--runs", "1", *words])
+    else:
+        with pytest.raises(SystemExit) as stop:
+            main(["study", "p2life", "--size", "16", "--runs", "1", *words])
+        assert stop.value.code == 2
+        error = capsys.readouterr().err
+        assert complaint.replace("{folder}", str(tmp_path)) in error and "Traceback" not in error
+    assert sorted(tmp_path.rglob("*")) == before
+
+
+def test_a_density_of_minus_zero_is_zero(capsys):
+    assert main(["study", "p2life", "--size", "8", "--runs", "1", "--density=-0", "--no-progress"]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[1].startswith("0.0,") and "-0.0" not in table[1]
 
 
 def test_every_experiment_writes_its_csv_and_plot_and_the_claims_are_judged(tmp_path, capsys):

@@ -74,6 +74,11 @@ CASES = [
     ("dg", b"  42abc\n"),
     ("pd", b"3,4"),  # no newline before the end
     ("gg", b""),
+    # past Python's 4,300-digit limit for int(): strtol saturates, and leading zeros count for nothing
+    ("dd", b"1" * 5000 + b"\n" + b"-" + b"9" * 5000 + b"\n"),
+    ("pd", b"0" * 5000 + b"2," + b"0" * 5000 + b"3\n" + b"-" + b"0" * 5000 + b"7\n"),
+    ("pp", b"1" * 4301 + b" " + b"0" * 4301 + b"\n" + b"+" + b"0" * 4300 + b"2147483648,1\n"),
+    ("dg", b"0" * 4301 + b"\n"),
 ]
 
 

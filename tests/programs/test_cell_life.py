@@ -113,6 +113,19 @@ def test_the_fix_takes_a_square_however_it_is_written():
         assert run.output.count(b"Invalad location") == 0, written
 
 
+def test_the_fix_reads_a_number_by_its_value_and_refuses_one_past_every_range():
+    """Leading zeros, however many, count for nothing; a number of 4,301 figures is out of range
+    (Python's int() takes no more than 4,300, so the fix never converts such a number whole)."""
+    zeros = "0" * 5000
+    for answers, asks in (([zeros + "2"], 0), (["1" * 4301, "2"], 1), (["-" + "9" * 5000, "2"], 1)):
+        script = lines(*answers, "1", "1", "1", zeros + "3," + zeros + "4")
+        run = play(script, FAITHFUL - {RETRY_LOOPS})
+        players = answers[0]
+        assert run.output.count(b"Invalad. Choose a number between 2 and 4 : ") == asks, players[:9]
+        after = run.output.split(b"<X,Y>: ", 1)[1]
+        assert b"\n 4..0..4" in after and b"Invalad location" not in run.output, players[:9]
+
+
 def test_two_getchars_need_two_enters_and_the_fix_one():
     computers = lines("2", "2", "2", "1")
     # two ENTERs typed, then the player leaves: one generation the faithful way, two with the fix

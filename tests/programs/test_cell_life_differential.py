@@ -56,6 +56,33 @@ HAND_WRITTEN = {
     "out-of-range": Script(
         _lines("7", "0", "2", "3", "1", "2", "3", "1", "0,1", "6,2", "2,2", "2,3", "2,4", ""), 12
     ),
+    # numbers longer than Python's int() takes (4,300 digits): scanf's strtol saturates, and the int
+    # it stores is -1 (LONG_MAX) or 0 (LONG_MIN); gcc's build then asks again for ever
+    "a-number-of-4301-digits": Script(_lines("1" * 4301), 1),
+    # leading zeros count for nothing: 2 players, and t keeps the 2, so all are computers, to the end
+    "leading-zeros-then-computers-to-extinction": Script(_lines("0" * 4300 + "2"), 1),
+    "numbers-of-5000-digits-in-moves": Script(
+        _lines(
+            "-" + "9" * 5000,
+            "0" * 5000 + "2",
+            "1",
+            "1",
+            "1",
+            "1" * 5000 + ",1",
+            "1,-" + "1" * 5000,
+            "-" + "0" * 5000 + "1 " + "0" * 5000,
+            "0" * 5000 + "1," + "0" * 5000 + "1",
+            "5,5",
+            "1 2",
+            "4",
+            "5.4",
+            "2x1",
+            "",
+            "3,3",
+            "",
+        ),
+        9,
+    ),
 }
 
 

@@ -36,6 +36,22 @@ HAND_WRITTEN: list[list[bytes]] = [
     [b"2,2", b"2,3", b"3,2", b"5,5", b"5,4", b"4,5"] + [b"1,5", b"5,1", b"4,1", b"1,4"] * 3,
     # long lines, spaces inside numbers, signs, overflow
     [b"1" * 60 + b",1", b"3 4,1", b"+3,-4", b"1,1" + b" " * 90, b"1,2", b"1e39,2", b"2,1", b"5,5"],
+    # numbers of 5,000 figures (past Python's 4,300 for int()) and leading zeros, long and short
+    [
+        b"1" * 5000 + b",1",
+        b"0" * 5000 + b"3,3",
+        b"0" * 250 + b"1,0" + b"1",
+        b"2," + b"0" * 5000 + b"2",
+        b"&H" + b"0" * 5000 + b"2,1",
+        b"1E" + b"9" * 5000 + b",1",
+        b"0" * 200 + b"5,0000005",
+        b"-" + b"0" * 5000 + b"1,2",
+        b"." + b"0" * 5000 + b"1,2",
+        b"3," + b"1" * 5000,
+        b"1,5",
+        b"5,1",
+        b"4,4",
+    ],
     # Backspace, Esc and Tab: keys of the screen editor (the Tab moves the cursor over blanks)
     [b"9\x081,1", b"1,\t5", b"\x1b5,5", b"33\x08,3", b"\t3,3", b"4,4"],
 ]

@@ -212,10 +212,22 @@ def test_the_rules_are_told_as_the_variant_has_them(variant, said):
         (b"+2,2", None),
         (b"", None),
         (b"A,B", None),
+        (b"03,004", (3, 4)),
+        (b"0" * 5000 + b"3," + b"0" * 5000 + b"4", (3, 4)),  # Python's int() stops at 4,300 digits
+        (b"1" * 5000 + b",1", (1000, 1)),  # off every board, however long
+        (b"1" + b" " * 100_000 + b"x", None),  # in a moment: the blanks split only one way
     ],
 )
 def test_a_square_is_two_whole_numbers(typed, square):
     assert parse_square(typed) == square
+
+
+def test_a_number_is_read_by_its_value_however_many_figures_it_has():
+    zeros = b"0" * 5000
+    first, *rest = WHITE_WINS
+    text, stop = game([b"1" * 5000 + b",1", zeros + first.replace(b",", b"," + zeros), *rest])
+    assert text.count("THE BOARD GOES FROM 1 TO 5 EACH WAY. RETYPE.") == 1
+    assert boards(text) == boards(game(WHITE_WINS)[0]) and stop == game(WHITE_WINS)[1]
 
 
 @pytest.mark.parametrize(

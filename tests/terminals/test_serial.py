@@ -346,7 +346,8 @@ def test_model_33_settings():
             "--fill-cr for the serial terminal is -1; allowed: a whole number from 0 to 100",
         ),
         (["terminal"], "--port is needed"),
-        (["terminal", "--port", "loop://", "--quiet", "0"], "--quiet is a number of seconds"),
+        (["terminal", "--port", "loop://", "--quiet", "0"], "--quiet: a number of seconds above 0, not '0'"),
+        (["terminal", "--port", "loop://", "--quiet", "inf"], "--quiet: a number of seconds above 0, not 'inf'"),
     ],
 )
 def test_serial_options_are_checked(args, problem):

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 
+from ...terminals.options import whole_number
 from ..options import add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = (
@@ -31,7 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--generations", type=positive_int, default=10, metavar="G", help="generations timed (default 10)"
     )
-    parser.add_argument("--seed", type=int, default=1, help="seed of the generated scripts")
+    parser.add_argument("--seed", type=whole_number, default=1, help="seed of the generated scripts")
     add_reference_option(parser)
     parser.add_argument(
         "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"

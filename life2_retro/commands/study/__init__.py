@@ -7,6 +7,11 @@ defaults, writing a CSV and a PNG for each into --out, and holds the paper's
 claims against the results. The runs are done in this process, on N cores
 (`--jobs N`) or on a Dask cluster (`--scheduler ADDRESS`), by the same code.
 
+Everything it will write is checked before the first run (outputs.py), and a
+scheduler's address too (scheduler.py). Ctrl-C or SIGTERM stops a study at
+once, leaving no worker behind (stopping.py, execution.py): the runs that
+finished are written, said to be partial, and the status is 130 or 143.
+
 NumPy, Numba, matplotlib and tqdm come with the `study` extra, Dask with the
 `dask` extra; nothing heavy is imported until the study runs.
 """
@@ -18,12 +23,17 @@ import csv
 import os
 import sys
 from collections.abc import Callable
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...automata.rules import VARIANTS, rules_for
 from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
 from ...automata.soup import BOUNDARIES, check_density
+from ...terminals.options import whole_number
 from .experiments import EXPERIMENTS, Row, Settings, Sweep
+from .tasks import Point
+
+if TYPE_CHECKING:
+    from .execution import Outcome
 
 SUMMARY = "p2life's density study: asymptotic density, boundaries, sizes, loser/winner, mean field"
 LARGEST = 8192
@@ -32,7 +42,7 @@ LARGEST = 8192
 
 def lattice_side(text: str) -> int:
     try:
-        value = int(text)
+        value = whole_number(text)
     except ValueError:
         value = 0
     if not 1 <= value <= LARGEST:
@@ -42,8 +52,25 @@ def lattice_side(text: str) -> int:
     return value
 
 
+SIZES_SIDES = (16, 1024)
+"""The sizes experiment's lattices, smallest to biggest: the paper's range."""
+
+
 def sides(text: str) -> tuple[int, ...]:
-    return tuple(lattice_side(part) for part in text.split(","))
+    """N[,N...]: the sizes experiment's sides, each within SIZES_SIDES."""
+    low, high = SIZES_SIDES
+    chosen = []
+    for part in text.split(","):
+        try:
+            side = whole_number(part)
+        except ValueError:
+            side = 0
+        if not low <= side <= high:
+            raise argparse.ArgumentTypeError(
+                f"a side of the sizes experiment is a whole number from {low} to {high}, not {part!r}"
+            )
+        chosen.append(side)
+    return tuple(chosen)
 
 
 def densities(text: str) -> tuple[float, ...]:
@@ -51,7 +78,8 @@ def densities(text: str) -> tuple[float, ...]:
     chosen = []
     for part in text.split(","):
         try:
-            chosen.append(check_density(float(part)))
+            # + 0.0 makes -0 the 0 it is: the table would say -0.0
+            chosen.append(check_density(float(part)) + 0.0)
         except ValueError:
             raise argparse.ArgumentTypeError(f"a density is a number from 0 to 1, not {part!r}") from None
     return tuple(chosen)
@@ -60,7 +88,7 @@ def densities(text: str) -> tuple[float, ...]:
 def at_least(least: int, what: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
-            value = int(text)
+            value = whole_number(text)
         except ValueError:
             value = least - 1
         if value < least:
@@ -83,7 +111,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--size", type=lattice_side, metavar="N", help="lattice side (default 256; mean-field 1024)"
     )
     parser.add_argument(
-        "--sizes", type=sides, metavar="N,N...", help="the sizes experiment's sides (16 to 1024)"
+        "--sizes",
+        type=sides,
+        metavar="N,N...",
+        help=f"the sizes experiment's sides ({SIZES_SIDES[0]} to {SIZES_SIDES[1]})",
     )
     parser.add_argument(
         "--density", type=densities, metavar="D[,D...]", help="initial densities (default 0.05, 0.1 ... 1)"
@@ -133,9 +164,7 @@ def _checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Setti
     sweep = args.experiment == "sweep"
     if not sweep and (args.csv or args.plot):
         parser.error("--csv and --plot are the sweep's: the experiments write to --out")
-    for path in filter(None, (args.csv, args.plot)):
-        if path != "-" and not Path(path).resolve().parent.is_dir():
-            parser.error(f"no folder for {path}")
+    _check_outputs(args, parser)
     boundaries = (
         None if args.boundary is None else BOUNDARIES if args.boundary == "both" else (args.boundary,)
     )
@@ -150,6 +179,31 @@ def _checked(args: argparse.Namespace, parser: argparse.ArgumentParser) -> Setti
         runs=args.runs,
         boundaries=boundaries,
     )
+
+
+def _check_outputs(args: argparse.Namespace, parser: argparse.ArgumentParser) -> None:
+    """Every file the study will write, and the plot's format, before the first run (outputs.py)."""
+    from . import outputs
+
+    problems: list[tuple[str, str | None]] = []
+    if args.experiment == "sweep":
+        if args.csv not in (None, "-"):
+            problems.append((args.csv, outputs.why_not_writable(args.csv)))
+        if args.plot is not None:
+            problems.append((args.plot, outputs.why_not_writable(args.plot)))
+            problems.append((args.plot, outputs.why_not_drawable(args.plot)))
+    else:
+        problems.append((args.out, outputs.why_not_a_folder(args.out)))
+        if os.path.isdir(args.out):
+            prefix = _prefix(args.variant)
+            names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
+            files = [f"{prefix}-{name}{suffix}" for name in names for suffix in (".csv", ".png")]
+            for name in [*files, f"{prefix}-claims.md"]:
+                path = os.path.join(args.out, name)
+                problems.append((path, outputs.why_not_writable(path)))
+    for path, problem in problems:
+        if problem is not None:
+            parser.error(f"cannot write {path}: {problem}")
 
 
 def write_csv(rows: list[Row], path: str | None) -> None:
@@ -168,6 +222,20 @@ def _write(rows: list[Row], out: object) -> None:
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    """The study, its exit status made as every command's is (running.py): Ctrl-C outside the runs
+    (while the tables are written) is 130 too, a closed stdout ends quietly."""
+    from ..running import run_command
+
+    status = 0
+
+    def study() -> None:
+        nonlocal status
+        status = _study(args, parser)
+
+    return run_command("study", study) or status
+
+
+def _study(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from .execution import StudyError, run_points
 
     settings = _checked(args, parser)
@@ -178,18 +246,20 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     else:
         names = list(EXPERIMENTS) if args.experiment == "all" else [args.experiment]
         experiments = [EXPERIMENTS[name](settings) for name in names]
-    needs: dict = {}
+    needs: dict[Point, int] = {}
     for experiment in experiments:
         for point, runs in experiment.needs().items():
             needs[point] = max(runs, needs.get(point, 0))
     try:
-        results = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
+        outcome = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
     except StudyError as exc:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
+    if outcome.stopped is not None:
+        return _write_partial(outcome, experiments, args, settings)
     tables: dict[str, list[Row]] = {}
     for experiment in experiments:
-        tables.update(experiment.tables(results))
+        tables.update(experiment.tables(outcome.results))
     try:
         if args.experiment == "sweep":
             write_csv(tables["sweep"], args.csv)
@@ -203,6 +273,57 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _write_partial(
+    outcome: Outcome, experiments: list[Sweep], args: argparse.Namespace, settings: Settings
+) -> int:
+    """A study a signal stopped: the runs that finished, said to be partial, and 128 + the signal.
+
+    A point's partial row holds its runs from run 0 on that finished in a row: since a run's seed
+    depends on nothing but the study's seed, the point and the run's number, it is the very row a
+    study asking for that many runs gives. The sweep's table goes where it was asked to, without
+    its plot (a figure cannot say it is partial). An experiment whose every run finished is
+    written whole, with its plot and claims; the others' rows go to NAME-partial.csv, which
+    --replot does not read and no claim is judged on."""
+    assert outcome.stopped is not None
+    stop = outcome.stopped
+    said = f"life2 study: stopped by {stop.name} after {outcome.finished} of {outcome.asked} runs"
+    kept = {point: runs for point, runs in outcome.results.items() if runs}
+    if not kept:
+        print(f"{said}; no point has a finished run, so nothing is written", file=sys.stderr)
+        return stop.status
+    partial = "each point's runs from run 0 up to its first unfinished one, as its runs column says"
+    try:
+        if args.experiment == "sweep":
+            write_csv(experiments[0].tables(kept)["sweep"], args.csv)
+            rows = sum(len(runs) for runs in kept.values())
+            unplotted = "; no plot" if args.plot else ""
+            print(f"{said}; a partial table of {rows}: {partial}{unplotted}", file=sys.stderr)
+            return stop.status
+        whole = [
+            experiment
+            for experiment in experiments
+            if all(len(outcome.results[point]) >= runs for point, runs in experiment.needs().items())
+        ]
+        tables: dict[str, list[Row]] = {}
+        for experiment in whole:
+            tables.update(experiment.tables(outcome.results))
+        if tables:
+            report(tables, args.out, settings.variant)
+        print(f"{said}; {', '.join(tables) or 'no experiment'} finished whole", file=sys.stderr)
+        for experiment in experiments:
+            if experiment in whole:
+                continue
+            for name, table in experiment.tables(kept).items():
+                if table:
+                    path = os.path.join(args.out, f"{_prefix(settings.variant)}-{name}-partial.csv")
+                    os.makedirs(args.out, exist_ok=True)
+                    write_csv(table, path)
+                    print(f"life2 study: wrote {path}, a partial table: {partial}", file=sys.stderr)
+    except OSError as exc:
+        print(f"life2 study: {exc}", file=sys.stderr)
+    return stop.status
 
 
 def _cell(text: str) -> object:

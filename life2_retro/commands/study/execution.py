@@ -1,71 +1,154 @@
 """Where the runs are done: in this process, on every core (`--jobs N`), or on a Dask cluster.
 
-All three are a `concurrent.futures.Executor`: this process's is a trivial one,
-the cores' a process pool, and Dask's the one its client hands out
-(`Client.get_executor`). The study submits its tasks and collects them as they
-complete the same way on each, so the cluster runs exactly the code the tests
-run on one core.
+A runner hands back each task's runs as they finish. In this process the tasks
+are run one after another as they are asked for, a run at a time, so the bar
+moves run by run and a signal stops the run in progress at once. The cores and
+the cluster are a `concurrent.futures.Executor` each (a process pool, and the
+one Dask's client hands out): the study submits its tasks and collects them as
+they complete the same way on both, so the cluster runs exactly the code the
+tests run on one core.
+
+A study stopped by Ctrl-C or SIGTERM (stopping.py) leaves nothing behind: the
+pool's workers are killed and waited for (the resource tracker, which they
+share, then ends by itself), the cluster's tasks are cancelled, and a task a
+Dask worker is running gives up at its next few generations (tasks.py).
 """
 
 from __future__ import annotations
 
 import concurrent.futures as cf
 import multiprocessing
-from collections.abc import Callable, Iterator
+import os
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ...automata.runs import RunEnd
-from .tasks import Point, Task, run_task
+from .scheduler import StudyError, check_scheduler
+from .stopping import Stopped, signals_held, stop_on_signals
+from .tasks import Point, Task, run_task, tasks_for, worker_starts
 
 CONNECT_SECONDS = 10
+STOP_SECONDS = 5.0
+"""How long the clean-up after a signal waits for a killed worker, or for Dask, before going on."""
+
+__all__ = ["CONNECT_SECONDS", "Outcome", "StudyError", "Stopped", "run_points"]
 
 
-class StudyError(Exception):
-    """Something a person must fix before the study can run (a scheduler out of reach)."""
+class Runner(Protocol):
+    runs_per_task: int | None
+    """Runs in one task: 1 in this process (nothing to hand off); None, the tasks' own size."""
+
+    def results(self, tasks: Sequence[Task]) -> Iterator[tuple[Task, list[RunEnd]]]:
+        """Each task with its runs, as they finish."""
+        ...
 
 
-class InProcess(cf.Executor):
-    """Runs each call as it is submitted: one core, no workers to start."""
+class InProcess:
+    """Runs each task when it is asked for, in this process: one core, no workers to start."""
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> cf.Future:
-        future: cf.Future = cf.Future()
-        try:
-            future.set_result(fn(*args, **kwargs))
-        except BaseException as exc:  # handed to whoever asks for the result, as a pool would
-            future.set_exception(exc)
-        return future
+    runs_per_task: int | None = 1
+
+    def results(self, tasks: Sequence[Task]) -> Iterator[tuple[Task, list[RunEnd]]]:
+        for task in tasks:
+            yield task, run_task(task)
+
+
+class Pooled:
+    """Every task submitted at once to an executor, collected as each completes."""
+
+    runs_per_task: int | None = None
+
+    def __init__(self, executor: cf.Executor) -> None:
+        self.executor = executor
+
+    def results(self, tasks: Sequence[Task]) -> Iterator[tuple[Task, list[RunEnd]]]:
+        # the pool starts its workers as tasks are submitted: they are born with the signals held,
+        # so none is half started when the study stops, and Ctrl-C never reaches one before it has
+        # learnt to ignore it (tasks.worker_starts)
+        with signals_held():
+            futures = {self.executor.submit(run_task, task): task for task in tasks}
+        for future in cf.as_completed(futures):
+            yield futures[future], future.result()
 
 
 @contextmanager
-def executor(jobs: int, scheduler: str | None) -> Iterator[cf.Executor]:
-    """The executor for `--jobs` and `--scheduler`; StudyError if the scheduler cannot be reached."""
+def runner(jobs: int, scheduler: str | None) -> Iterator[Runner]:
+    """The runner for `--jobs` and `--scheduler`; StudyError if the scheduler cannot be reached."""
     if scheduler is not None:
         with _dask(scheduler) as dask_executor:
-            yield dask_executor
+            yield Pooled(dask_executor)
     elif jobs > 1:
-        # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied
-        with cf.ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
-            yield pool
+        with _process_pool(jobs) as pool:
+            yield Pooled(pool)
     else:
         yield InProcess()
 
 
 @contextmanager
+def _process_pool(jobs: int) -> Iterator[cf.ProcessPoolExecutor]:
+    # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied
+    pool = cf.ProcessPoolExecutor(
+        jobs,
+        mp_context=multiprocessing.get_context("spawn"),
+        initializer=worker_starts,
+        initargs=(os.getpid(),),
+    )
+    try:
+        yield pool
+    except BaseException:
+        _kill_pool(pool)
+        raise
+    with signals_held():  # the workers are told to end: a signal now would leave them half told
+        pool.shutdown(wait=True)
+
+
+def _kill_pool(pool: cf.ProcessPoolExecutor) -> None:
+    """End the pool now: its workers killed, not left to finish their tasks (shutdown would wait for
+    every task submitted). Python 3.14 has kill_workers(); before it, the pool's own table of them."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    for worker in workers:
+        worker.kill()
+    pool.shutdown(wait=True, cancel_futures=True)
+    for worker in workers:
+        worker.join(STOP_SECONDS)
+
+
+@contextmanager
 def _dask(address: str) -> Iterator[cf.Executor]:
-    try:
-        from distributed import Client
-    except ImportError:
-        raise StudyError('--scheduler needs Dask: pip install "life2-retro[dask]"') from None
-    try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+    check_scheduler(address, CONNECT_SECONDS)
+    from distributed import Client
+
+    with signals_held():  # a client half made by a signal complains at exit
+        try:
+            client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise StudyError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
     try:
         # pure=False: every task is new work, never a result Dask thinks it has already
-        yield client.get_executor(pure=False)
+        executor = client.get_executor(pure=False)
+        try:
+            yield executor
+        except BaseException:
+            executor.shutdown(wait=False)  # cancels every task not yet done
+            raise
     finally:
-        client.close()
+        with signals_held():
+            client.close(timeout=STOP_SECONDS)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What the study's runs came to."""
+
+    results: dict[Point, list[RunEnd]]
+    """Each point's runs from run 0 on: all it needs, or after a signal as many as finished in a row
+    from run 0, so that a point's partial row is the row a study with that many runs gives."""
+    asked: int
+    finished: int
+    """Runs finished, also those after a gap (which a partial table leaves out)."""
+    stopped: Stopped | None = None
 
 
 def run_points(
@@ -74,24 +157,39 @@ def run_points(
     jobs: int,
     scheduler: str | None,
     progress: bool,
-) -> dict[Point, list[RunEnd]]:
-    """`runs` runs of each point, numbered from 0, with a progress bar over them all."""
-    from .tasks import tasks_for
-
-    tasks: list[Task] = [
-        task for point, runs in sorted(needs.items()) for task in tasks_for(point, runs, seed)
-    ]
+) -> Outcome:
+    """`runs` runs of each point, numbered from 0, with a progress bar over them all; a signal ends
+    the work early, with the runs that finished."""
     done: dict[Task, list[RunEnd]] = {}
-    with executor(jobs, scheduler) as pool, _bar(sum(task.count for task in tasks), progress) as bar:
-        futures = {pool.submit(run_task, task): task for task in tasks}
-        for future in cf.as_completed(futures):
-            task = futures[future]
-            done[task] = future.result()
-            bar(task.count)
+    tasks: list[Task] = []
+    stopped: Stopped | None = None
+    with stop_on_signals() as received:
+        try:
+            with runner(jobs, scheduler) as chosen:
+                tasks = [
+                    task
+                    for point, runs in sorted(needs.items())
+                    for task in tasks_for(point, runs, seed, chosen.runs_per_task)
+                ]
+                with _bar(sum(task.count for task in tasks), progress) as bar:
+                    for task, runs in chosen.results(tasks):
+                        done[task] = runs
+                        bar(task.count)
+        except Stopped as stop:
+            stopped = stop
+        except cf.BrokenExecutor as exc:
+            if not received:  # a worker killed from outside the study
+                raise StudyError(f"a worker process ended before its work was done: {exc}") from None
+            stopped = Stopped(received[0])  # the signal that stopped the study reached the workers first
     results: dict[Point, list[RunEnd]] = {point: [] for point in needs}
-    for task in tasks:  # in run order, whatever order they completed in
-        results[task.point].extend(done[task])
-    return results
+    gap: set[Point] = set()
+    for task in tasks:  # in run order, whatever order they completed in; a point stops at its first gap
+        if task in done and task.point not in gap:
+            results[task.point].extend(done[task])
+        else:
+            gap.add(task.point)
+    asked = sum(needs.values())
+    return Outcome(results, asked, sum(len(runs) for runs in done.values()), stopped)
 
 
 @contextmanager
@@ -102,5 +200,6 @@ def _bar(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
         return
     from tqdm import tqdm
 
+    bar: Any
     with tqdm(total=total, unit="run", desc="life2 study", disable=None, smoothing=0.05) as bar:
         yield bar.update

@@ -110,7 +110,7 @@ class Sweep:
         }
 
     def tables(self, results: Results) -> dict[str, list[Row]]:
-        return {"sweep": [point_row(point, results[point]) for point in self.needs()]}
+        return {"sweep": [point_row(point, results[point]) for point in self.needs() if results.get(point)]}
 
 
 class Asymptotic(Sweep):
@@ -132,7 +132,8 @@ class Asymptotic(Sweep):
         }
 
     def tables(self, results: Results) -> dict[str, list[Row]]:
-        return {"asymptotic": [point_row(point, results[point]) for point in self.needs()]}
+        rows = [point_row(point, results[point]) for point in self.needs() if results.get(point)]
+        return {"asymptotic": rows}
 
 
 class Boundaries(Asymptotic):
@@ -150,12 +151,14 @@ class Boundaries(Asymptotic):
     def tables(self, results: Results) -> dict[str, list[Row]]:
         rows = []
         for density in self.densities:
-            cut, cut_err = summary_of(
-                [run.density for run in results[self.settings.point(self.size, "cutoff", density)]]
-            )
-            per, per_err = summary_of(
-                [run.density for run in results[self.settings.point(self.size, "periodic", density)]]
-            )
+            cutoff = results.get(self.settings.point(self.size, "cutoff", density))
+            periodic = results.get(self.settings.point(self.size, "periodic", density))
+            if not (cutoff and periodic):
+                continue  # a study stopped early: this density has no ratio
+            runs = min(len(cutoff), len(periodic))  # the same runs of each, when stopped early
+            cutoff, periodic = cutoff[:runs], periodic[:runs]
+            cut, cut_err = summary_of([run.density for run in cutoff])
+            per, per_err = summary_of([run.density for run in periodic])
             ratio = per / cut if cut else float("nan")
             ratio_err = (
                 ratio * ((cut_err / cut) ** 2 + (per_err / per) ** 2) ** 0.5 if cut and per else float("nan")
@@ -164,7 +167,7 @@ class Boundaries(Asymptotic):
                 {
                     "initial_density": density,
                     "size": self.size,
-                    "runs": self.runs,
+                    "runs": runs,
                     "cutoff": cut,
                     "cutoff_stderr": cut_err,
                     "periodic": per,
@@ -204,7 +207,7 @@ class Sizes(Sweep):
         }
 
     def tables(self, results: Results) -> dict[str, list[Row]]:
-        return {"sizes": [point_row(point, results[point]) for point in self.needs()]}
+        return {"sizes": [point_row(point, results[point]) for point in self.needs() if results.get(point)]}
 
 
 class Histogram(Sweep):
@@ -220,7 +223,7 @@ class Histogram(Sweep):
     def tables(self, results: Results) -> dict[str, list[Row]]:
         rows: list[Row] = []
         for point in self.needs():
-            for number, run in enumerate(results[point]):
+            for number, run in enumerate(results.get(point, [])):
                 ratio = run.loser_over_winner
                 rows.append(
                     {
@@ -260,7 +263,10 @@ class MeanField(Sweep):
         rules = rules_for(self.settings.variant)
         rows: list[Row] = []
         for density in self.densities:
-            simulated, stderr = summary_of([run.density for run in results[self.point_for(density)]])
+            runs = results.get(self.point_for(density))
+            if not runs:
+                continue  # a study stopped early
+            simulated, stderr = summary_of([run.density for run in runs])
             expected = mean_field(density, rules)
             gap = simulated - expected
             rows.append(
@@ -270,7 +276,7 @@ class MeanField(Sweep):
                     "simulated": simulated,
                     "stderr": stderr,
                     "size": self.size,
-                    "lattices": self.runs,
+                    "lattices": len(runs),
                     "z": gap / stderr if stderr else (0.0 if gap == 0 else float("inf")),
                 }
             )

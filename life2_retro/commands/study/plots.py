@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .experiments import Row, number
+from .outputs import plot_format
 
 Figure = Any
 
@@ -28,7 +29,7 @@ def _save(figure: Figure, path: str) -> None:
     import matplotlib.pyplot as plt
 
     figure.tight_layout()
-    figure.savefig(path)
+    figure.savefig(path, format=plot_format(path))  # the name as given, even without a suffix
     plt.close(figure)
 
 

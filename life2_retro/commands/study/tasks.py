@@ -9,6 +9,10 @@ runs.
 
 from __future__ import annotations
 
+import os
+import signal
+import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...automata.rules import VARIANTS, rules_for
@@ -55,6 +59,7 @@ def run_task(task: Task) -> list[RunEnd]:
     point = task.point
     rules = rules_for(point.variant)
     white_share = 0.5 if point.colours == 2 else 1.0
+    wanted = _still_wanted_on_dask()
     return [
         soup_run(
             point.size,
@@ -65,9 +70,63 @@ def run_task(task: Task) -> list[RunEnd]:
             point.period_bound,
             point.cap,
             white_share,
+            wanted,
         )
         for run in range(task.first, task.first + task.count)
     ]
+
+
+def _still_wanted_on_dask() -> Callable[[], bool] | None:
+    """On a Dask worker, whether the scheduler still wants the task this thread runs; None elsewhere.
+
+    Dask cannot stop a thread: a study stopped by a signal cancels its tasks, and a worker marks the
+    one it is running as cancelled and lets it run on, for as long as its runs take. So the runs ask
+    between generations, and give up. Elsewhere nobody need ask: a pool's workers are killed, and
+    this process is stopped by the signal itself. Dask is not imported to find out (a pool's worker
+    would spend a second on it): a Dask worker has imported it already."""
+    distributed = sys.modules.get("distributed")
+    if distributed is None:
+        return None
+    try:
+        worker = distributed.get_worker()
+    except ValueError:  # not in a task of a Dask worker
+        return None
+    from dask.context import thread_state  # the key of the task this thread runs (distributed.utils)
+
+    key = thread_state.key
+    tasks = worker.state.tasks
+
+    def wanted() -> bool:
+        state = tasks.get(key)
+        return state is not None and state.state in ("executing", "long-running")
+
+    return wanted
+
+
+def worker_starts(study: int) -> None:
+    """A pool's worker, before its first task: Ctrl-C is the study's to handle, not each worker's
+    (a terminal sends it to them all), and the worker dies with the study whatever kills it.
+
+    The worker was started with SIGINT and SIGTERM held (execution.Pooled): it ignores SIGINT, then
+    lets both through, SIGTERM ending it at once as it always does. `study`: the study's process."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM))
+    _die_with(study)
+
+
+def _die_with(study: int) -> None:
+    """Linux: SIGKILL this process when the study that started it dies, even by SIGKILL (which
+    leaves it no time to kill its workers); elsewhere nothing."""
+    import ctypes
+    import ctypes.util
+
+    if not sys.platform.startswith("linux"):
+        return
+    pr_set_pdeathsig = 1
+    libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+    libc.prctl(pr_set_pdeathsig, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != study:  # the study died before the call above: it cannot be told any more
+        os.kill(os.getpid(), signal.SIGKILL)
 
 
 CELLS_PER_TASK = 1 << 18
@@ -75,6 +134,7 @@ CELLS_PER_TASK = 1 << 18
 hand-off, small enough that the cores share the work evenly and the progress bar moves."""
 
 
-def tasks_for(point: Point, runs: int, seed: int) -> list[Task]:
-    per_task = max(1, CELLS_PER_TASK // (point.size * point.size))
+def tasks_for(point: Point, runs: int, seed: int, runs_per_task: int | None = None) -> list[Task]:
+    """The point's runs 0 .. runs - 1 as tasks: `runs_per_task` each, or a quarter million cells'."""
+    per_task = runs_per_task or max(1, CELLS_PER_TASK // (point.size * point.size))
     return [Task(point, first, min(per_task, runs - first), seed) for first in range(0, runs, per_task)]

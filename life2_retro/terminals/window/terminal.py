@@ -29,10 +29,25 @@ FRAMES_PER_SECOND = 60
 
 def parse_size(text: str, minimum: tuple[int, int] = SMALLEST) -> tuple[int, int]:
     """`1024x768` as (width, height); ValueError for anything else or anything under `minimum`."""
-    width, _, height = text.lower().partition("x")
-    if not (width.isdigit() and height.isdigit()) or int(width) < minimum[0] or int(height) < minimum[1]:
+    width, _, height = (_figures(part) for part in text.lower().partition("x"))
+    if (
+        not (width.isdigit() and height.isdigit())
+        or max(len(width), len(height)) > MAX_FIGURES
+        or int(width) < minimum[0]
+        or int(height) < minimum[1]
+    ):
         raise ValueError(f"{text!r} is not WIDTHxHEIGHT of at least {minimum[0]}x{minimum[1]}")
     return int(width), int(height)
+
+
+MAX_FIGURES = 9
+"""Past any screen: a side of more figures is refused before int() sees it (int() refuses more
+than 4,300 figures with a message of its own)."""
+
+
+def _figures(part: str) -> str:
+    """A side as its figures: leading zeros count for nothing (`0800x600` is 800 by 600)."""
+    return part.lstrip("0") or "0" if part.isascii() and part.isdigit() else part
 
 
 FULLSCREEN = Option("fullscreen", "start in full screen (F11 toggles it)", default=False, kind=bool)
