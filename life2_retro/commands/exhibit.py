@@ -9,6 +9,7 @@ import argparse
 import sys
 
 from .running import run_command
+from .without_a_window import config_ways
 
 SUMMARY = "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)"
 
@@ -24,7 +25,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from ..exhibit.build import listing_panel_rows, run_exhibit
-    from ..exhibit.config import ConfigError, load_config
+    from ..exhibit.config import TERMINAL_TABLES, ConfigError, load_config
 
     try:
         config = load_config(args.config)
@@ -45,4 +46,5 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         panel = "the listing" if why_not is None else "our notes"
         print(f"{args.config}: valid ({summary}; the panel shows {panel})")
         return 0
-    return run_command("exhibit", lambda: run_exhibit(config))
+    ways = config_ways("exhibit.terminal", TERMINAL_TABLES, args.config)
+    return run_command("exhibit", lambda: run_exhibit(config), ways)

@@ -18,7 +18,7 @@ from life2_retro.session import drive
 from life2_retro.terminals.window.teletype import Teletype
 from life2_retro.terminals.window.terminal import WindowClosed
 
-from ..support.helpers import QUICK_GAME
+from ..support.helpers import QUICK_GAME, without_a_display
 from ..support.windows import (
     crt,
     key,
@@ -162,18 +162,13 @@ def test_pygame_is_imported_only_for_a_pygame_terminal():
     assert result.stderr.strip().endswith(b"False")
 
 
-def _without_a_display(**extra: str) -> dict[str, str]:
-    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR")
-    return {**{k: v for k, v in os.environ.items() if k not in hidden}, **extra}
-
-
 @pytest.mark.parametrize("terminal", ["teletype", "crt"])
 def test_without_a_display_a_window_terminal_says_what_to_do_in_one_line(terminal):
     done = subprocess.run(
         [sys.executable, "-m", "life2_retro", "--terminal", terminal],
         input=b"",
         capture_output=True,
-        env=_without_a_display(),
+        env=without_a_display(),
         timeout=30,
         check=False,
     )
@@ -195,7 +190,7 @@ def test_without_a_sound_card_the_teletype_plays_in_silence_and_says_nothing():
     done = subprocess.run(
         [sys.executable, "-c", code],
         capture_output=True,
-        env=_without_a_display(SDL_VIDEODRIVER="dummy"),  # chosen: drawn where nobody sees, on purpose
+        env=without_a_display(SDL_VIDEODRIVER="dummy"),  # chosen: drawn where nobody sees, on purpose
         timeout=60,
         check=False,
     )
