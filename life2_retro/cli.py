@@ -10,6 +10,7 @@ serial libraries) happen only inside the subcommand that needs them, so
 from __future__ import annotations
 
 import argparse
+import difflib
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -72,6 +73,15 @@ def top_parser() -> argparse.ArgumentParser:
     return top
 
 
+def unknown_command(word: str) -> str:
+    """What `life2 WORD` says when WORD names no subcommand: the nearest one, when one is near (a
+    slip of the fingers), else them all."""
+    near = difflib.get_close_matches(word, COMMANDS, n=1)
+    if near:
+        return f"unknown command {word!r}; did you mean {near[0]!r}?"
+    return f"unknown command {word!r}; the commands are {', '.join(COMMANDS)}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     if words and words[0] in COMMANDS:
@@ -81,10 +91,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         name = DEFAULT
         parser = top_parser()
+        if words and not words[0].startswith("-"):
+            parser.error(unknown_command(words[0]))  # play takes options only: a word is a command
         args, left = parser.parse_known_args(words)
-        misplaced = [word for word in left if word in COMMANDS]
-        if misplaced:
-            parser.error(f"options go after the subcommand: life2 {misplaced[0]} [options]")
+        for word in left:
+            if word in COMMANDS:
+                parser.error(f"options go after the subcommand: life2 {word} [options]")
+            near = [] if word.startswith("-") else difflib.get_close_matches(word, COMMANDS, n=1)
+            if near:
+                after = f"options go after the subcommand: life2 {near[0]} [options]"
+                parser.error(f"{unknown_command(word)} ({after})")
         if left:
             parser.error(f"unrecognized arguments: {' '.join(left)}")
     return command_module(name).main(args, parser)

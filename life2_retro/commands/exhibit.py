@@ -13,6 +13,7 @@ import argparse
 import sys
 
 from .running import run_command
+from .without_a_window import config_ways
 
 SUMMARY = "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)"
 SCREENSHOT_FRAME = 1 / 20
@@ -64,7 +65,7 @@ def _seconds(text: str) -> float:
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ..exhibit.config import ConfigError, check_files, example_config, load_config
+    from ..exhibit.config import TERMINAL_TABLES, ConfigError, check_files, example_config, load_config
 
     if args.example:
         sys.stdout.write(example_config())
@@ -102,7 +103,8 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return run_command("exhibit", lambda: _screenshot(config, args))
     from ..exhibit.build import run_exhibit
 
-    return run_command("exhibit", lambda: run_exhibit(config))
+    ways = config_ways("exhibit.terminal", TERMINAL_TABLES, args.config)
+    return run_command("exhibit", lambda: run_exhibit(config), ways)
 
 
 def _screenshot(config: object, args: argparse.Namespace) -> None:

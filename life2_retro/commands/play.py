@@ -8,6 +8,7 @@ from ..programs.instructions import sheet
 from ..terminals import TERMINALS, offered
 from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
 from .running import run_command, trace_file
+from .without_a_window import command_line_ways
 
 SUMMARY = "play (the default): LIFE2, or --game cell-life or p2life, at one keyboard or with computers"
 
@@ -39,4 +40,4 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
             terminal.linger()  # a window keeps the last board in sight until the player is done
 
-    return run_command("play", game)
+    return run_command("play", game, command_line_ways(parser))

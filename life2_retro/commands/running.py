@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
 from ..session import LineHook
 from ..terminals.base import TerminalClosed
+from ..terminals.window.display import NoWindow
+from .without_a_window import said
 
 
 @contextmanager
@@ -26,8 +28,9 @@ def trace_file(path: str | None) -> Iterator[LineHook | None]:
         yield lambda number: trace.write(f"{number}\n")
 
 
-def run_command(name: str, action: Callable[[], object]) -> int:
-    """Run a command's action and turn every way it can end into an exit status."""
+def run_command(name: str, action: Callable[[], object], without_a_window: Sequence[str] = ()) -> int:
+    """Run a command's action and turn every way it can end into an exit status. `without_a_window`:
+    what the command offers when no window can be opened (without_a_window.py)."""
     try:
         action()
     except TerminalClosed:
@@ -39,6 +42,9 @@ def run_command(name: str, action: Callable[[], object]) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
+    except NoWindow as exc:
+        print(f"life2 {name}: {exc}{said(without_a_window)}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"life2 {name}: {exc}", file=sys.stderr)
         return 2

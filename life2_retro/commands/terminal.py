@@ -16,6 +16,7 @@ from ..terminals.options import OptionError, add_flags, from_args
 from ..terminals.serial.settings import LINE_OPTIONS
 from .options import add_terminal_options, terminal_settings
 from .running import run_command
+from .without_a_window import command_line_ways
 
 SUMMARY = "be a Teletype or glass terminal on a serial line, for a game played elsewhere"
 LEAVE_OUT = ("baud",)
@@ -92,4 +93,4 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         finally:
             link.close()
 
-    return run_command("terminal", session)
+    return run_command("terminal", session, command_line_ways(parser))

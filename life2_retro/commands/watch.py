@@ -22,6 +22,7 @@ from ..automata.soup import BOUNDARIES, check_density
 from ..terminals.options import OptionError, add_flags, from_args, whole_number
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 from .running import run_command
+from .without_a_window import command_line_ways, needs_no_display
 
 SUMMARY = "watch a random p2life soup evolve, in a window or on the glass terminal: pause, step, reseed"
 VIEWS = ("window", "crt")
@@ -81,8 +82,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="G",
         help="generations a second (default 10)",
     )
-    parser.add_argument(
-        "--screenshot", metavar="PNG", help="headless: run --generations, save the picture, end"
+    needs_no_display(
+        parser.add_argument(
+            "--screenshot", metavar="PNG", help="headless: run --generations, save the picture, end"
+        )
     )
     parser.add_argument(
         "--generations",
@@ -227,7 +230,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if headless:
                 view.save_png(args.screenshot)
 
-    return run_command("watch", session)
+    return run_command("watch", session, command_line_ways(parser))
 
 
 def _open_view(name: str, settings: dict[str, Any], headless: bool) -> Any:

@@ -51,5 +51,5 @@ class Banner:
         card = pygame.Surface((text_w + pen.cell[0] * 4, text_h + pen.cell[1]), pygame.SRCALPHA)
         card.fill((*CARD, 235))
         pygame.draw.rect(card, CARD_EDGE, card.get_rect(), width=max(2, dot), border_radius=dot * 2)
-        pen.draw(card, self.text, (pen.cell[0] * 2, pen.cell[1] // 2))
+        pen.draw(card, self.text, (pen.cell[0] * 2, pen.cell[1] // 2 + dot))  # capitals mid-card
         self._card = card

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..terminals.window.font import HEIGHT, WIDTH, caption_dots
+from ..terminals.window.font import ROWS, WIDTH, caption_dots
 
 PAPER = (246, 248, 240)
 GREEN_BAR = (214, 236, 214)
@@ -34,13 +34,15 @@ ROW_BAND = 3
 
 
 class DotText:
-    """Our font at one size, as cached glyph surfaces of one colour."""
+    """Our font at one size, as cached glyph surfaces of one colour. A cell is the font's rows, the
+    two below the baseline included, and a row of dots between lines (the page draws each line a dot
+    below its top)."""
 
     def __init__(self, pygame: Any, dot: int, color: tuple[int, int, int]) -> None:
         self.pygame = pygame
         self.dot = dot
         self.color = color
-        self.cell = (dot * (WIDTH + 1), dot * (HEIGHT + 3))
+        self.cell = (dot * (WIDTH + 1), dot * (ROWS + 1))
         self._glyphs: dict[str, Any] = {}
 
     def glyph(self, char: str) -> Any:
@@ -50,7 +52,7 @@ class DotText:
             glyph = pygame.Surface(self.cell, pygame.SRCALPHA)
             size = max(1, self.dot - (self.dot > 2))
             for x, y in caption_dots(char):
-                glyph.fill(self.color, (x * self.dot, (y + 1) * self.dot, size, size))
+                glyph.fill(self.color, (x * self.dot, y * self.dot, size, size))
             self._glyphs[char] = glyph
         return glyph
 

@@ -177,6 +177,33 @@ def test_options_before_a_subcommand_are_a_clear_error():
     assert result.returncode == 2 and b"options go after the subcommand: life2 run" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("words", "says"),
+    [
+        (["plya"], "unknown command 'plya'; did you mean 'play'?"),
+        (["wach", "p2life"], "unknown command 'wach'; did you mean 'watch'?"),
+        (["screenshto", "--out", "x.png"], "unknown command 'screenshto'; did you mean 'screenshot'?"),
+        (
+            ["--fixed", "plya"],
+            "unknown command 'plya'; did you mean 'play'? (options go after the subcommand: life2 play [options])",
+        ),
+        (["xyzzy"], "unknown command 'xyzzy'; the commands are " + ", ".join(COMMANDS)),
+    ],
+)
+def test_a_misspelt_subcommand_gets_the_nearest_one(words, says, capsys):
+    with pytest.raises(SystemExit) as ended:
+        main(words)
+    said = capsys.readouterr()
+    assert ended.value.code == 2 and said.out == ""
+    assert said.err.splitlines()[-1] == f"life2: error: {says}", said.err
+
+
+def test_the_default_command_still_takes_its_options_with_no_subcommand():
+    """`life2` plays: its options, with values, come first, with no subcommand named."""
+    result = life2("--dialect", "gwbasic", "--no-bug", "illegal-coords", stdin=b"\n".join(QUICK_GAME) + b"\n")
+    assert result.returncode == 0 and b"PLAYER 2 IS THE WINNER" in result.stdout, result.stderr
+
+
 def test_bug_switches_apply_in_order():
     game = b"\n".join(QUICK_GAME)
     on = life2(

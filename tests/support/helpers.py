@@ -114,6 +114,12 @@ def input_loop(
     return bytes(terminal.output), stop
 
 
+def without_a_display(**extra: str) -> dict[str, str]:
+    """The environment of a machine with no display (and no sound), for a command run in it."""
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR")
+    return {**{k: v for k, v in os.environ.items() if k not in hidden}, **extra}
+
+
 def life2(
     *args: str, stdin: bytes = b"", env: dict[str, str] | None = None, timeout: float = 60
 ) -> subprocess.CompletedProcess[bytes]:

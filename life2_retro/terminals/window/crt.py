@@ -36,7 +36,7 @@ from . import tube
 from .burn_in import BurnIn
 from .effects import EffectSet, function_key, switches
 from .glass_text import TextLayer
-from .glyphs import PhosphorGlyphs, bloom_reach
+from .glyphs import PhosphorGlyphs
 from .screen import GlassScreen
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
@@ -138,8 +138,8 @@ class GlassView:
         effects = self.effects
         self.size = size
         self.geometry = geometry = TubeGeometry.lay_out(size, effects.bezel, effects.curvature)
-        reach = bloom_reach(geometry.text[2] / self.screen.columns)
-        glyphs = PhosphorGlyphs(pygame, self.phosphor.color, effects.glow, effects.bloom, reach)
+        cell = (geometry.text[2] / self.screen.columns, geometry.text[3] / self.screen.rows)
+        glyphs = PhosphorGlyphs(pygame, self.phosphor.color, effects.glow, effects.bloom, cell)
         mask = tube.glass_mask(pygame, geometry) if effects.bezel else None
         self._overlay = tube.overlay(
             pygame, geometry, effects.scanlines, effects.vignette, effects.bezel, mask

@@ -17,10 +17,7 @@ from .quiet import held_stderr
 SMALLEST = (320, 240)
 INVISIBLE_DRIVERS = frozenset({"offscreen", "dummy"})
 """SDL's video drivers that draw where nobody sees: SDL falls back on them when there is no display."""
-NO_DISPLAY = (
-    "no display to open a window on: run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set), "
-    "or play here with --terminal console, or on a real teletype with --terminal serial --port PORT"
-)
+NO_DISPLAY = "no display to open a window on: run it in a desktop session (DISPLAY or WAYLAND_DISPLAY set)"
 
 
 class SidePanel(Protocol):
@@ -34,12 +31,17 @@ class TerminalUnavailable(OSError):
     """No window can be opened (no display, no video driver) or a picture cannot be saved."""
 
 
+class NoWindow(TerminalUnavailable):
+    """No window can be opened here. What else there is to do depends on the command that wanted
+    one, so the command adds it (commands/without_a_window.py)."""
+
+
 def _check_visible(driver: str) -> None:
     """SDL chose a driver nobody can see although nobody asked for one: there is no display, and a
     game would run invisibly and look hung."""
     asked = os.environ.get("SDL_VIDEODRIVER", "").lower()
     if driver.lower() in INVISIBLE_DRIVERS and asked not in INVISIBLE_DRIVERS:
-        raise TerminalUnavailable(NO_DISPLAY)
+        raise NoWindow(NO_DISPLAY)
 
 
 class Display:
@@ -71,10 +73,7 @@ class Display:
         except pygame.error as exc:
             pygame.display.quit()
             said = probing.text.strip().splitlines()
-            raise TerminalUnavailable(
-                f"no window can be opened ({exc}{'; ' + said[0] if said else ''}); "
-                "play on this terminal with --terminal console"
-            ) from exc
+            raise NoWindow(f"no window can be opened ({exc}{'; ' + said[0] if said else ''})") from exc
         except TerminalUnavailable:
             pygame.display.quit()
             raise

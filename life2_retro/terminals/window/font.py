@@ -5,7 +5,11 @@ day, 0x5E is an up-arrow and 0x5F a left-arrow, and that is what it prints.
 Lower-case codes print as their capitals: it reads only six bits. The glass
 terminal also shows the lower case and the last few symbols.
 
-Each glyph is seven rows of five columns, top row first: '#' is a dot.
+Each glyph is seven rows of five columns, top row first: '#' is a dot. The
+capitals stand on the seventh row, the baseline. A glass terminal that showed
+lower case gave its character generator rows below the baseline, so that g, j,
+p, q and y hang their tails there, as written; squeezed into the seven rows a g
+reads as a 9 and a q as a 4. Those five have two rows more.
 """
 
 from __future__ import annotations
@@ -13,6 +17,10 @@ from __future__ import annotations
 from functools import cache
 
 WIDTH, HEIGHT = 5, 7
+"""The dots of a capital: the rows down to the baseline."""
+DESCENT = 2
+"""The rows below the baseline, for the tails of g, j, p, q and y."""
+ROWS = HEIGHT + DESCENT
 
 _UPPER = {
     " ": ".....|.....|.....|.....|.....|.....|.....",
@@ -89,17 +97,17 @@ _LOWER = {
     "d": "....#|....#|.##.#|#..##|#...#|#...#|.####",
     "e": ".....|.....|.###.|#...#|#####|#....|.###.",
     "f": "..##.|.#..#|.#...|###..|.#...|.#...|.#...",
-    "g": ".....|.####|#...#|#...#|.####|....#|.###.",
+    "g": ".....|.....|.####|#...#|#...#|#...#|.####|....#|.###.",
     "h": "#....|#....|#.##.|##..#|#...#|#...#|#...#",
     "i": "..#..|.....|.##..|..#..|..#..|..#..|.###.",
-    "j": "...#.|.....|..##.|...#.|...#.|#..#.|.##..",
+    "j": "...#.|.....|..##.|...#.|...#.|...#.|...#.|#..#.|.##..",
     "k": "#....|#....|#..#.|#.#..|##...|#.#..|#..#.",
     "l": ".##..|..#..|..#..|..#..|..#..|..#..|.###.",
     "m": ".....|.....|##.#.|#.#.#|#.#.#|#...#|#...#",
     "n": ".....|.....|#.##.|##..#|#...#|#...#|#...#",
     "o": ".....|.....|.###.|#...#|#...#|#...#|.###.",
-    "p": ".....|.....|####.|#...#|####.|#....|#....",
-    "q": ".....|.....|.##.#|#..##|.####|....#|....#",
+    "p": ".....|.....|####.|#...#|#...#|#...#|####.|#....|#....",
+    "q": ".....|.....|.####|#...#|#...#|#...#|.####|....#|....#",
     "r": ".....|.....|#.##.|##..#|#....|#....|#....",
     "s": ".....|.....|.###.|#....|.###.|....#|####.",
     "t": ".#...|.#...|###..|.#...|.#...|.#..#|..##.",
@@ -107,7 +115,7 @@ _LOWER = {
     "v": ".....|.....|#...#|#...#|#...#|.#.#.|..#..",
     "w": ".....|.....|#...#|#...#|#.#.#|#.#.#|.#.#.",
     "x": ".....|.....|#...#|.#.#.|..#..|.#.#.|#...#",
-    "y": ".....|.....|#...#|#...#|.####|....#|.###.",
+    "y": ".....|.....|#...#|#...#|#...#|#..##|.##.#|....#|.###.",
     "z": ".....|.....|#####|...#.|..#..|.#...|#####",
     "{": "...#.|..#..|..#..|.#...|..#..|..#..|...#.",
     "|": "..#..|..#..|..#..|..#..|..#..|..#..|..#..",
@@ -121,7 +129,8 @@ TELETYPE_CHARACTERS = frozenset(_UPPER)
 
 @cache
 def dots(char: str) -> tuple[tuple[int, int], ...]:
-    """The (column, row) of every dot of a character; an unknown one prints nothing."""
+    """The (column, row) of every dot of a character, rows from 0 to ROWS - 1 (those from HEIGHT on
+    below the baseline); an unknown character prints nothing."""
     pattern = _UPPER.get(char) or _LOWER.get(char)
     if pattern is None:
         return ()

@@ -1,18 +1,23 @@
 """The glass terminal's characters as the phosphor shows them, each drawn once per size.
 
-A character is our 5x7 dot font (font.py) lit by the beam. Three looks:
+A character is our 5x7 dot font (font.py) lit by the beam, with the font's two
+rows below the baseline for the tails of g, j, p, q and y. Three looks:
 * crisp: each dot a small block of the phosphor's colour (no glow);
 * glow: each dot a soft, wide, low spot (dots along a scan line run together,
   as the beam's do), its core paler than its halo, with a dim halo around it;
 * bloom, on top: the light spreading wide around the character, in a near and
-  a far halo, in a margin (`pad`) past the cell so that neighbours' light adds.
+  a far halo.
+A glyph is drawn with a margin (`pad`) past its cell, wide enough for the halos
+of its outer dots and for the bloom, so that no light is cut at the cell's edge
+and neighbours' light adds.
 """
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from .font import HEIGHT, WIDTH, dots
+from .font import HEIGHT, ROWS, WIDTH, dots
 from .tube import solid
 
 BLOOM_NEAR, BLOOM_FAR = 0.45, 0.8
@@ -20,6 +25,13 @@ BLOOM_NEAR, BLOOM_FAR = 0.45, 0.8
 WHITE_CORE = 0.3
 """How far a dot's core is pushed towards white: a bright phosphor spot looks paler than its glow."""
 SUPERSAMPLE = 4
+HALO = 1.05
+"""A dot's dim halo: its radius, in dot pitches (the larger of the two)."""
+CAPITAL_TOP = 0.05
+"""Where a capital's top row of dots starts, as a share of the cell's height: the capitals as tall as
+they always were (HEIGHT rows at PITCH_Y), and the rows below the baseline still in the cell."""
+PITCH_Y = 0.72 / HEIGHT
+"""The rows' pitch, as a share of the cell's height."""
 
 
 def bloom_reach(cell_width: float) -> int:
@@ -31,16 +43,37 @@ class PhosphorGlyphs:
     """Glyph surfaces by (character, width, height): a curved face has cells of a few sizes."""
 
     def __init__(
-        self, pygame: Any, colour: tuple[int, int, int], glow: bool, bloom: bool, reach: int
+        self,
+        pygame: Any,
+        colour: tuple[int, int, int],
+        glow: bool,
+        bloom: bool,
+        cell: tuple[float, float],
     ) -> None:
+        """`cell`: the width and height of a cell on a flat face (a curved face's cells are smaller)."""
         self.pygame = pygame
         self.colour = colour
         self.glow = glow
         self.bloom = bloom
-        self.reach = reach
-        self.pad = 2 * reach + 2 if bloom else 0
+        self.reach = bloom_reach(cell[0])
+        width, height = math.ceil(cell[0]), math.ceil(cell[1])
+        halo = self.halo_margin(width, height) if glow else 0
+        self.pad = max(halo, 2 * self.reach + 2 if bloom else 0)
         """The margin around each cell that the light may reach."""
         self._made: dict[tuple[str, int, int], Any] = {}
+
+    def halo_margin(self, width: int, height: int) -> int:
+        """How far past a cell the halos of its outer dots reach, in whole pixels (one more for the
+        smoothing): every dot of the font's grid, the rows below the baseline included."""
+        pitch_x, pitch_y, left, top = self.dot_grid(width, height, pad=0)
+        halo = max(pitch_x, pitch_y) * HALO
+        past = max(
+            halo - left - pitch_x / 2,
+            left + (WIDTH - 0.5) * pitch_x + halo - width,
+            halo - top - pitch_y / 2,
+            top + (ROWS - 0.5) * pitch_y + halo - height,
+        )
+        return math.ceil(past) + 1 if past > 0 else 0
 
     def get(self, char: str, width: int, height: int) -> Any:
         key = (char, width, height)
@@ -72,17 +105,21 @@ class PhosphorGlyphs:
             glyph = halo
         return glyph
 
-    def _dot_grid(self, width: int, height: int, scale: float = 1.0) -> tuple[float, float, float, float]:
-        """(pitch x, pitch y, left, top) of the 5x7 dots in a cell, `scale` times larger."""
+    def dot_grid(
+        self, width: int, height: int, scale: float = 1.0, pad: int | None = None
+    ) -> tuple[float, float, float, float]:
+        """(pitch x, pitch y, left, top) of the dots in a glyph of a cell this size, `scale` times
+        larger: the font's WIDTH columns and ROWS rows, the rows below the baseline inside the cell."""
+        pad = self.pad if pad is None else pad
         return (
             width * 0.78 / WIDTH * scale,
-            height * 0.72 / HEIGHT * scale,
-            (self.pad + width * 0.11) * scale,
-            (self.pad + height * 0.1) * scale,
+            height * PITCH_Y * scale,
+            (pad + width * 0.11) * scale,
+            (pad + height * CAPITAL_TOP) * scale,
         )
 
     def _crisp_dots(self, glyph: Any, char: str, width: int, height: int) -> None:
-        pitch_x, pitch_y, left, top = self._dot_grid(width, height)
+        pitch_x, pitch_y, left, top = self.dot_grid(width, height)
         for x, y in dots(char):
             rect = (
                 round(left + x * pitch_x),
@@ -96,10 +133,10 @@ class PhosphorGlyphs:
         """Drawn four times larger and scaled down smoothly: soft-edged spots."""
         pygame = self.pygame
         big = solid(pygame, (glyph.get_width() * SUPERSAMPLE, glyph.get_height() * SUPERSAMPLE), (0, 0, 0))
-        pitch_x, pitch_y, left, top = self._dot_grid(width, height, SUPERSAMPLE)
+        pitch_x, pitch_y, left, top = self.dot_grid(width, height, SUPERSAMPLE)
         dim = tuple(c // 5 for c in self.colour)
         core = tuple(round(c + (255 - c) * WHITE_CORE) for c in self.colour)
-        halo = max(pitch_x, pitch_y) * 1.05
+        halo = max(pitch_x, pitch_y) * HALO
         spots = [(left + (x + 0.5) * pitch_x, top + (y + 0.5) * pitch_y) for x, y in dots(char)]
         for centre in spots:
             pygame.draw.circle(big, dim, centre, halo)

@@ -53,6 +53,8 @@ BLOWS_INKED = 12
 """After this many blows a spot is as dark as ink makes it; later blows add nothing to draw."""
 HEAD_AT = 0.74
 """How far down the window the print line sits."""
+JITTER = 0.15
+"""How far a dot of one blow lands from another's, at most, in pixels."""
 
 
 def _paper_texture(pygame: Any, size: int = 512, seed: int = 7) -> Any:
@@ -167,6 +169,12 @@ class PaperView:
             pygame.draw.circle(stamp, (*INK, alpha), (centre, centre), radius)
             self._stamps.append(stamp)
         self._stamp_half = size / 2
+        inked = self._stamps[-1].get_bounding_rect()
+        line = max(1, math.floor(self.line_h))  # what the next line's paper never covers
+        self._stamp_rows = (-inked.top, line - inked.bottom)
+        """Where a stamp may go, top and bottom, for its ink to stay on its own line: a line under
+        9 pixels (a window under 500 wide) is too short for a worn character's lowest or highest dot,
+        which is then set a pixel in, rather than lost under the next line's paper."""
 
     def _blank_line(self, row: int) -> Any:
         pygame = self.pygame
@@ -182,25 +190,39 @@ class PaperView:
         return surface
 
     def _ink(self, surface: Any, row: int, column: int, strike: Strike, blows_before: int) -> None:
-        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows).
-        A dot's ink is the blow's (as today's paper always had it) times what the worn type and the
-        dry ribbon take from it (type_wear.py), each where its effect is on."""
+        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows)."""
         if blows_before >= BLOWS_INKED:
             return
+        wear = self._wear(row, column, strike)
+        if blows_before:
+            left = self.margin + column * self.char_w + self.glyph_left
+            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink * wear)
+        surface.blits(self.dot_stamps(row, column, strike, wear), doreturn=False)
+
+    def _wear(self, row: int, column: int, strike: Strike) -> float:
+        """What the worn type and the dry ribbon leave of a full blow (type_wear.py), each where its
+        effect is on."""
+        effects = self.effects
+        wear = 1.0
+        if effects.strike:
+            wear *= self.type_box.face(strike.char).force * blow(strike.seed)
+        if effects.ribbon:
+            wear *= ribbon(row, column, self.seed)
+        return wear
+
+    def dot_stamps(
+        self, row: int, column: int, strike: Strike, wear: float = 1.0
+    ) -> list[tuple[Any, tuple[int, int]]]:
+        """Each dot of a strike as an ink stamp and where it goes on the line's surface. A dot's ink
+        is the blow's (as today's paper always had it) times the wear; it lands where the type box
+        and the worn type put it."""
         effects = self.effects
         rng = random.Random(strike.seed)
         face = self.type_box.face(strike.char)
-        wear = 1.0  # what the worn type and the dry ribbon leave of a full blow
-        if effects.strike:
-            wear *= face.force * blow(strike.seed)
-        if effects.ribbon:
-            wear *= ribbon(row, column, self.seed)
         dx, dy = strike.dx, strike.dy
         if effects.baseline:
             dx, dy = dx + face.drift, dy + face.rise
         left = self.margin + column * self.char_w + self.glyph_left
-        if blows_before:
-            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink * wear)
         lean = face.lean if effects.strike else 0.0
         # The dots in one call, each as `random.uniform` would place and ink it (a + (b - a) * r,
         # drawn x, y, strength in turn): the same pixels as a blit a dot, in a third of the time.
@@ -208,15 +230,17 @@ class PaperView:
         faint, dark = INK_ALPHA
         stamps, half, last = self._stamps, self._stamp_half, INK_ALPHA_LEVELS - 1
         pitch_x, pitch_y, top, ink = self.pitch_x, self.pitch_y, self.glyph_top, strike.ink
+        highest, lowest = self._stamp_rows
         placed = []
         for dot_x, dot_y in dots(strike.char):
-            x = left + (dot_x + dx) * pitch_x + (-0.15 + (0.15 - -0.15) * draw())
-            y = top + (dot_y + dy) * pitch_y + (-0.15 + (0.15 - -0.15) * draw())
+            x = left + (dot_x + dx) * pitch_x + (-JITTER + (JITTER - -JITTER) * draw())
+            y = top + (dot_y + dy) * pitch_y + (-JITTER + (JITTER - -JITTER) * draw())
             strength = ink * (0.8 + (1.0 - 0.8) * draw()) * (1 + lean * (dot_x - 2) / 2)
             alpha = (125 + 85 * strength) * wear  # a full blow: 125 to 210, as it always was
             level = (alpha - faint) / (dark - faint) * last
-            placed.append((stamps[max(0, min(last, round(level)))], (round(x - half), round(y - half))))
-        surface.blits(placed, doreturn=False)
+            at = (round(x - half), min(lowest, max(highest, round(y - half))))
+            placed.append((stamps[max(0, min(last, round(level)))], at))
+        return placed
 
     def _smudge(self, surface: Any, left: float, alpha: float) -> None:
         pygame = self.pygame
