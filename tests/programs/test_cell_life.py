@@ -213,7 +213,7 @@ def events_of(program: CellLifeProgram, script: list[bytes]) -> list[object]:
         return events
 
 
-def test_a_person_is_told_the_program_waits_for_its_last_key_and_its_bytes_stay_the_same():
+def test_a_person_is_told_the_program_waits_for_its_last_key_and_its_bytes_stay_the_same() -> None:
     """The status is life2's word, not the program's: with a person at the terminal it comes after
     the result, just before the last getchar waits, and the bytes are those of a file's run."""
     script = lines("2", "1", "2", "1") + [b"1,1", b""] * 40
@@ -231,7 +231,7 @@ def test_a_person_is_told_the_program_waits_for_its_last_key_and_its_bytes_stay_
     assert not any(isinstance(event, Status) for event in fixed)
 
 
-def test_the_setup_answers_are_asked_for_as_shown_and_the_moves_as_hidden():
+def test_the_setup_answers_are_asked_for_as_shown_and_the_moves_as_hidden() -> None:
     script = lines("2", "1", "2", "1") + [b"1,1", b""] * 40
     requests = [e for e in events_of(CellLifeProgram(FAITHFUL, 11), script) if isinstance(e, InputRequest)]
     assert [request.shown for request in requests[:5]] == [True, True, True, True, False]

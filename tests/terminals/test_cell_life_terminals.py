@@ -86,7 +86,7 @@ def test_a_game_on_the_console_ends_and_gives_the_terminal_back():
         game.close()
 
 
-def test_the_console_shows_the_setup_answers_hides_the_moves_and_says_the_program_waits_at_its_end():
+def test_the_console_shows_the_setup_answers_hides_the_moves_and_says_the_program_waits_at_its_end() -> None:
     """The setup's answers hide nothing, so they stay on the screen; the squares do not show. After
     the result the 2008 program waits for a key in silence: life2 says so on stderr, never among
     the program's bytes, and only then."""
@@ -189,7 +189,7 @@ class _CountingReads(ScriptedTerminal):
 
 
 @pytest.mark.parametrize("make", [Teletype, Crt], ids=["teletype", "crt"])
-def test_a_window_says_in_its_caption_that_the_program_waits_at_its_end(make):
+def test_a_window_says_in_its_caption_that_the_program_waits_at_its_end(make: type[Teletype | Crt]) -> None:
     """The window's caption is its status line: it speaks while the last key is awaited, and the
     paper or the screen shows only the program's bytes."""
     import pygame

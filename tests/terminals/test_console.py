@@ -91,7 +91,9 @@ def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(game):
     ],
     ids=["life2", "cell-life", "p2life"],
 )
-def test_ctrl_d_ends_every_game_alike_and_restores_the_terminal(args, prompt, own_words):
+def test_ctrl_d_ends_every_game_alike_and_restores_the_terminal(
+    args: tuple[str, ...], prompt: bytes, own_words: bytes
+) -> None:
     """One way for a person at a console: Ctrl-D ends the line, the game stops, life2 says so in one
     line on stderr, and the status is 0, whichever program it was. What a program prints itself
     stays its own (p2life has a line of its own for it)."""
