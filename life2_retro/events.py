@@ -1,4 +1,4 @@
-"""What a running program hands its driver: trace lines, output, echo, input requests, notices.
+"""What a running program hands its driver: trace lines, output, echo, input requests, notices, status.
 
 The program never touches a terminal. It yields these events, and a driver
 decides what each means on its terminal (a transcript keeps every byte; a
@@ -44,21 +44,37 @@ class Notice(str):
     it on stderr, so that stdout stays the original's bytes; a terminal shows it on its own line."""
 
 
+class Status(str):
+    """A word from life2 for the person at the terminal about what the program is doing now, when the
+    program itself says nothing (the 2008 Cell Life waits for one more key after its result, without
+    a word). It is never part of the output: a terminal shows it on a channel of its own (stderr beside
+    a console, a window's caption), and one with no such channel, or nobody at it, lets it pass."""
+
+
 class RawInput(bytes):
     """Typed input exactly as it came, its newline included when it had one (a file's bytes, read
     by `life2 run` for a C program, whose stdin sees the file as it is)."""
 
 
 class InputRequest:
-    """The program waits for one typed line; send the bytes back (None at end of input)."""
+    """The program waits for one typed line; send the bytes back (None at end of input).
 
-    __slots__ = ()
+    `shown`: the answer hides nothing from an opponent (how many players, which board), so a terminal
+    that hides the players' moves may show it as it is typed."""
+
+    __slots__ = ("shown",)
+
+    def __init__(self, shown: bool = False) -> None:
+        self.shown = shown
 
     def __repr__(self) -> str:
-        return "InputRequest()"
+        return "InputRequest(shown=True)" if self.shown else "InputRequest()"
 
 
 INPUT_REQUEST = InputRequest()
+"""A move, or any answer an opponent must not read."""
+SHOWN_INPUT_REQUEST = InputRequest(shown=True)
+"""An answer anyone may read: a setup question's."""
 
 
 class Redisplay:
@@ -74,7 +90,7 @@ class Redisplay:
 REDISPLAY = Redisplay()
 
 Event = int | str | bytes | InputRequest | Redisplay
-"""An `int` is a line entered (what TRON prints); a `str` is a C function entered (a `Notice` is a
-word from life2); `bytes` (maybe `Echo`) is output."""
+"""An `int` is a line entered (what TRON prints); a `str` is a C function entered (a `Notice` or a
+`Status` is a word from life2); `bytes` (maybe `Echo`) is output."""
 
 Run = Generator[Event, bytes | None, Stop]

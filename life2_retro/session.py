@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .events import INPUT_REQUEST, REDISPLAY, Echo, Notice, Run, Stop
+from .events import REDISPLAY, Echo, InputRequest, Notice, Run, Status, Stop
 from .terminals.base import LineInterrupted, Terminal
 from .terminals.transcript import ScriptedTerminal
 
@@ -39,13 +39,15 @@ def drive(
                 terminal.write(event)
             elif kind is Echo:
                 terminal.echo(event)
-            elif event is INPUT_REQUEST:
-                event = run.send(_read_line(terminal, break_key))
+            elif isinstance(event, InputRequest):
+                event = run.send(_read_line(terminal, break_key, event.shown))
                 continue
             elif event is REDISPLAY:
                 terminal.redisplay_from_here()
             elif kind is Notice:
-                terminal.notice(event)
+                terminal.notice(str(event))
+            elif kind is Status:
+                terminal.status(str(event))
             else:
                 raise TypeError(f"a program yielded {event!r}, which is no event")
             event = next(run)
@@ -53,9 +55,9 @@ def drive(
         return stop.value
 
 
-def _read_line(terminal: Terminal, break_key: bytes | None) -> bytes | None:
+def _read_line(terminal: Terminal, break_key: bytes | None, shown: bool) -> bytes | None:
     try:
-        return terminal.read_line()
+        return terminal.read_shown_line() if shown else terminal.read_line()
     except (KeyboardInterrupt, LineInterrupted):
         if break_key is None:
             raise

@@ -1,7 +1,10 @@
-"""Shared fixtures: the 1978 listing and the PC-BASIC oracle.
+"""Shared fixtures: the 1978 listing and the PC-BASIC oracle, Cell Life's C source and its build.
 
-A test that needs either fails loudly in CI (LIFE2_REQUIRE_REFERENCE=1, set by
-.ci/run, or CI=true) and skips elsewhere with a message saying how to get it.
+A test that needs one fails loudly in CI (LIFE2_REQUIRE_REFERENCE=1, set by
+.ci/run, or CI=true) with the whole message saying how to get it. Elsewhere it
+skips with a one-line reason, and the whole message is printed once, at the end
+of the run: a hundred tests skipped for one missing file would otherwise repeat
+its ten lines a hundred times in `-ra`'s summary.
 """
 
 from __future__ import annotations
@@ -23,10 +26,73 @@ def _required() -> bool:
     return os.environ.get("LIFE2_REQUIRE_REFERENCE") == "1" or os.environ.get("CI", "").lower() == "true"
 
 
-def _missing(message: str) -> None:
+LISTING = "the 1978 LIFE2 listing"
+ORACLE = "PC-BASIC, the oracle"
+CELL_LIFE_SOURCE = "Cell Life's C source"
+CELL_LIFE_BUILD = "Cell Life's reference build"
+
+
+def _skip_reason(what: str) -> str:
+    """One line per skipped test; the summary at the end of the run says the rest, once."""
+    return f"{what} is not at hand (how to get it: printed once, above this summary)"
+
+
+def _missing(what: str, problem: str) -> None:
     if _required():
-        pytest.fail(message, pytrace=False)
-    pytest.skip(message)
+        pytest.fail(problem, pytrace=False)
+    pytest.skip(_skip_reason(what))
+
+
+def _load_listing() -> None:
+    load_listing()
+
+
+def _load_oracle() -> None:
+    run_program(b"10 END\n", [])
+
+
+def _load_cell_life_source() -> None:
+    from life2_retro.reference.cell_life import SOURCE
+
+    SOURCE.load()
+
+
+def _load_cell_life_build() -> None:
+    from life2_retro.reference import cell_life
+
+    cell_life.build(cell_life.SOURCE.load())
+
+
+_LOADERS = {
+    LISTING: _load_listing,
+    ORACLE: _load_oracle,
+    CELL_LIFE_SOURCE: _load_cell_life_source,
+    CELL_LIFE_BUILD: _load_cell_life_build,
+}
+"""How each reference is fetched: the summary asks again, in the process that prints it (with
+pytest-xdist the skips happen in the workers, and only their reports reach the controller)."""
+
+
+def _problem(what: str) -> str | None:
+    """Why `what` cannot be had, in full (where to get it, and how to point life2 at it); None if it can."""
+    from life2_retro.reference.oracle import OracleUnusable
+
+    try:
+        _LOADERS[what]()
+    except (ListingError, OracleUnavailable, OracleUnusable) as exc:
+        return str(exc)
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Each reference some test skipped without, and how to get it: once, whatever the count."""
+    reasons = [str(report.longrepr) for report in terminalreporter.stats.get("skipped", [])]
+    for what in _LOADERS:
+        if not any(_skip_reason(what) in reason for reason in reasons):
+            continue
+        problem = _problem(what)
+        terminalreporter.section(f"skipped without {what}", sep="-")
+        terminalreporter.line(problem or f"{what} is at hand now; it was not when the tests ran.")
 
 
 @pytest.fixture(scope="session")
@@ -36,7 +102,7 @@ def listing() -> bytes:
         return load_listing()
     except ListingError as exc:
         problem = str(exc)
-    _missing(problem)
+    _missing(LISTING, problem)
     raise AssertionError("unreachable")
 
 
@@ -48,7 +114,7 @@ def oracle() -> None:
         return
     except OracleUnavailable as exc:
         problem = str(exc)
-    _missing(problem)
+    _missing(ORACLE, problem)
 
 
 @pytest.fixture(scope="session")
@@ -60,7 +126,7 @@ def cell_life_source() -> bytes:
         return SOURCE.load()
     except ListingError as exc:
         problem = str(exc)
-    _missing(problem)
+    _missing(CELL_LIFE_SOURCE, problem)
     raise AssertionError("unreachable")
 
 
@@ -72,7 +138,9 @@ def cell_life_build():
 
     try:
         return cell_life.build(cell_life.SOURCE.load())
-    except (ListingError, OracleUnusable) as exc:
-        problem = str(exc)
-    _missing(problem)
+    except ListingError as exc:
+        what, problem = CELL_LIFE_SOURCE, str(exc)
+    except OracleUnusable as exc:
+        what, problem = CELL_LIFE_BUILD, str(exc)
+    _missing(what, problem)
     raise AssertionError("unreachable")

@@ -10,6 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from life2_retro.events import Run
+from life2_retro.programs.life2 import Life2Program
+from life2_retro.session import run_in_memory
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -68,3 +72,105 @@ def test_every_picture_in_the_readme_has_the_command_that_makes_it_below_it():
 def test_every_picture_in_the_readme_is_what_its_command_makes_to_the_pixel(command, paths):
     """Run in a scratch copy of docs/ (its pictures deleted first), as tools/readme_pictures.py does."""
     assert PICTURES.check(command, paths) == []
+
+
+def how_to_play() -> str:
+    """The README's "How to play": what a newcomer reads right after the two commands."""
+    text = (ROOT / "README.md").read_text()
+    return text.split("## How to play", 1)[1].split("\n---", 1)[0]
+
+
+def test_how_to_play_explains_the_endings_and_the_mask_each_with_its_switch() -> None:
+    """The three things that look like faults at the end of a first game are said where a newcomer
+    reads, each beside the switch that changes it (or the terminal that shows it as it was)."""
+    section = " ".join(how_to_play().split())  # a phrase may be wrapped anywhere
+    explained = {
+        "PLAYER 1 IS THE WINNER` come `?US ERROR IN 575` and `OK`": "`--no-bug missing-line-800`",
+        "stray Return at `? ` ends the game with `OK`": "`--no-bug answers-that-stop`",
+        "the line reads `? &&&&`": "`--terminal teletype`",
+    }
+    for what, switch in explained.items():
+        assert what in section, what
+        assert switch in section[section.index(what) :][:400], (what, switch)  # said beside it
+    assert "`--fixed` changes both" in section
+
+
+def test_every_switch_how_to_play_names_is_one_life2_takes() -> None:
+    from life2_retro.cli import top_parser
+
+    named = re.findall(r"`(--[a-z-]+(?: [a-z0-9-]+)?)`", how_to_play())
+    assert {"--fixed", "--no-bug missing-line-800", "--no-bug answers-that-stop"} <= set(named)
+    for switch in named:
+        args = top_parser().parse_args(switch.split())  # argparse exits on a switch it does not know
+        assert args is not None, switch
+
+
+# -- the worked turn, as the game prints it ---------------------------------------------------------
+
+_PLACED_CODES = {".": 0, "*": 3, "#": 30}
+"""What the setup stores for a piece before the board is first printed (lines 519 and 540)."""
+_LIVING_CODES = {".": 0, "*": 100, "#": 1000}
+"""What a piece holds once a board has been printed (lines 351 and 360)."""
+
+
+def _output_until(run: Run, stop_line: int) -> bytes:
+    out = bytearray()
+    for event in run:
+        if event == stop_line:
+            break
+        if type(event) is bytes:
+            out += event
+    return bytes(out)
+
+
+def _program_with(board: list[str], codes: dict[str, int]) -> Life2Program:
+    """LIFE2 after its tables are READ (lines 2 to 20), holding `board`: a row of marks per row."""
+    program = Life2Program()
+    _output_until(program.run(), 500)
+    program.set_board([[codes[mark] for mark in row] for row in board])
+    return program
+
+
+def _board_lines(output: bytes) -> list[str]:
+    """The lines of the boards in `output`, each without its trailing space."""
+    lines = output.decode("ascii").split("\r\n")
+    return [line.rstrip() for line in lines if re.match(r" [0-5] ", line)]
+
+
+def worked_turn() -> tuple[list[str], list[str], tuple[str, str]]:
+    """The README's two boards, line by line, and the squares the two players type."""
+    section = how_to_play()
+    moves = re.search(r"Player 1 types `(\d,\d)`,\s+player 2 types `(\d,\d)`", section)
+    assert moves is not None
+    block = re.search(r"```text\n(.+?)\n```", section.split("**A turn, worked.**")[1], re.S)
+    assert block is not None
+    lines = block[1].splitlines()[1:]  # under the titles
+    assert lines[0].count(" 0  1  2  3  4  5  0") == 2, "each board has the border the game prints"
+    split = lines[0].index(" 0  1", 1)
+    return (
+        [line[:split].rstrip() for line in lines],
+        [line[split:].rstrip() for line in lines],
+        (moves[1], moves[2]),
+    )
+
+
+def test_the_worked_turn_is_what_the_game_prints_for_that_turn() -> None:
+    """The left board is the game's own print of the pieces as placed (what it shows after the
+    setup); the right one is the board the game prints after the two squares are typed, played
+    from the position before them."""
+    before, after, (first, second) = worked_turn()
+    marks = [line[4:19:3].ljust(5) for line in before[1:6]]  # each square's mark, 3 columns apart
+    board = [row.replace(" ", ".") for row in marks]
+    assert len(board) == 5 and all(len(row) == 5 for row in board)
+    placed = _program_with(board, _PLACED_CODES)
+    printed = _output_until(placed.run_from(559), 560)  # line 559: GOSUB 90, the board
+    assert before == _board_lines(printed)
+
+    position = [list(row) for row in board]
+    for typed in (first, second):
+        column, row = (int(number) for number in typed.split(","))
+        position[row - 1][column - 1] = "."  # the turn starts without the squares it places
+    start = _program_with(["".join(row) for row in position], _LIVING_CODES)
+    turn = run_in_memory(start.run_from(580), [first.encode(), second.encode()])
+    printed_after = turn.output.split(b"PLAYER 2 X,Y")[1].split(b"PLAYER 1 X,Y")[0]
+    assert after == _board_lines(printed_after)

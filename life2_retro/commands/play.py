@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import argparse
 
+from ..events import Stop
 from ..programs.instructions import sheet
 from ..terminals import TERMINALS, offered
 from .options import add_mode_options, add_terminal_options, mode_from, terminal_settings
 from .running import run_command, trace_file
 from .without_a_window import command_line_ways
+
+END_OF_INPUT = "end of input: the game stops here."
+"""What life2 says when the person ends the input (Ctrl-D), whichever program it was: the programs'
+own words, if they have any, are theirs and stay as they are (p2life prints its own line first)."""
 
 SUMMARY = "play (the default): LIFE2, or --game cell-life or p2life, at one keyboard or with computers"
 
@@ -37,7 +42,9 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if args.instructions:
                 opened.write(sheet(mode.entry.name))
             terminal = for_program(opened, mode.entry.through_a_tty)
-            drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
+            stop = drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
+            if stop is Stop.INPUT_ENDED:  # Ctrl-D: every program stops there, and life2 says so alike
+                terminal.notice(END_OF_INPUT)
             terminal.linger()  # a window keeps the last board in sight until the player is done
 
     return run_command("play", game, command_line_ways(parser))

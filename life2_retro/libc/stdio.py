@@ -31,7 +31,7 @@ from __future__ import annotations
 import re
 from collections.abc import Generator
 
-from ..events import INPUT_REQUEST, Event, RawInput
+from ..events import INPUT_REQUEST, SHOWN_INPUT_REQUEST, Event, RawInput
 
 EOF = -1
 WHITE = frozenset(b" \t\n\v\f\r")
@@ -94,6 +94,9 @@ class CStdio:
         self.reads_past_end_limit = reads_past_end_limit
         self._futile = 0
         self._reads_past_end = 0
+        self.answers_shown = False
+        """The lines read now hide nothing from an opponent (the setup's answers): a terminal that
+        hides the moves may show them. What the program reads is the same either way."""
 
     # -- output ---------------------------------------------------------------------------------
 
@@ -136,7 +139,7 @@ class CStdio:
         """The next byte without taking it (EOF at the end), reading a line when the buffer is empty."""
         if self._pos >= len(self._in) and not self.at_end:
             yield from self.drain()  # the prompt is out before the program waits, as on a tty
-            line = yield INPUT_REQUEST
+            line = yield SHOWN_INPUT_REQUEST if self.answers_shown else INPUT_REQUEST
             if line is None:
                 self.at_end = True
             else:
@@ -147,6 +150,10 @@ class CStdio:
         if self._pos < len(self._in):
             return self._in[self._pos]
         return EOF
+
+    def waits(self) -> bool:
+        """Whether the next read waits for a line: nothing is left to read, and the input goes on."""
+        return self._pos >= len(self._in) and not self.at_end
 
     def _take(self) -> Reading:
         char = yield from self._peek()

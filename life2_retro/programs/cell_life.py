@@ -32,7 +32,7 @@ import re
 import time
 from collections.abc import Generator, Iterable
 
-from ..events import Event, Notice, Run, Stop
+from ..events import Event, Notice, Run, Status, Stop
 from ..libc.memory import Global, Layout, Memory, Unreproducible
 from ..libc.rand import GlibcRandom
 from ..libc.stdio import CStdio, EndOfInput, Runaway
@@ -89,6 +89,12 @@ ROOMY_LAYOUT = Layout(
     source="the fix: a board with room for its border",
 )
 
+LAST_KEY_STATUS = (
+    "the 2008 program waits for one more key before it ends (its last getchar): press Return "
+    "(--no-bug last-getchar ends it at once)"
+)
+"""Said beside the terminal when the game is decided and the program waits in silence."""
+
 GETINT_T_AT_START = 0x7FFF
 """getint's `t` before any call sets it: the upper half of a stack address (measured 0x7fff with
 address randomisation off; 0x7ffc to 0x7fff with it on). Any of them is out of range."""
@@ -131,6 +137,7 @@ class CellLifeProgram:
         self.intro_text = NO_INTRO if intro is None else intro
         self.level_random = random.Random(self.seed)
         """Our levels' own dice: the program's rand() goes on as the C program's would."""
+        self.person = person
         self.io = CStdio(stop_at_end=person)
         self.rng = GlibcRandom()
         roomy = LARGE_BOARD_OVERFLOW not in self.bugs
@@ -207,6 +214,9 @@ class CellLifeProgram:
         self.init()
         yield from self.play()
         if self.on(LAST_GETCHAR):
+            if self.person and self.io.waits():
+                yield from self.io.drain()  # the result is out before the word about it
+                yield Status(LAST_KEY_STATUS)
             yield from self.io.getchar()
 
     def intro(self) -> None:
@@ -582,6 +592,7 @@ class CellLifeProgram:
         self.enter("play")
         io = self.io
         x, y = PLAY_XY_AT_START
+        io.answers_shown = True  # the setup's answers hide nothing from anyone
         io.printf("How many players? (2 - 4) ")
         self.set_word(self.PLAYERS, (yield from self.getint(2, 4)))
         comp = [0] * 4
@@ -590,6 +601,7 @@ class CellLifeProgram:
             comp[c] = (yield from self.getint(1, 2)) - 1
         io.printf("(1) Small or (2) large game? ")
         c = (yield from self.getint(1, 2)) - 1
+        io.answers_shown = False
         self.set_word(self.WIDTH, MAX_W - 1 if c else 5)
         self.set_word(self.HEIGHT, MAX_H - 1 if c else 5)
         f = self.rng.rand() % self.players

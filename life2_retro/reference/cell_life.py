@@ -37,9 +37,14 @@ SOURCE = ReferenceFile(
     env_var="CELL_LIFE_SOURCE",
     what="Cell Life's C source (ver 2008Dec05, repaired from the scan)",
     how_to_get="""\
-Cell Life's C source is needed here, and it is not part of this project. It is
-Joseph Larson's "Cell Life ver 2008Dec05", as printed, repaired only where the
-printed scan broke it (its notes list each repair). Put it where life2 finds it:
+Cell Life's C source is needed here. This project does not carry it: like the
+1978 listing, it is reference data, never committed. It is the C program of
+Joseph Larson's "Cell Life ver 2008Dec05" as it was printed, typed in again
+from a scan of the print and repaired only where the scan broke it (its notes,
+cell-life-2008-notes.md, list each repair). There is no public address to
+download it from: it comes with the reference files given to the project's
+testers, in shared/reference/ beside the checkout, where life2 finds it by
+itself. A copy elsewhere is found through a variable:
 
     export CELL_LIFE_SOURCE=$PWD/cell-life-2008.c      # or pass --listing cell-life-2008.c
 

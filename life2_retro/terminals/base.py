@@ -66,6 +66,17 @@ class Terminal(ABC):
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         """One typed response without its line ending; None when no more input can come."""
 
+    def read_shown_line(self, idle_seconds: float | None = None) -> bytes | None:
+        """An answer that hides nothing from an opponent (how many players, which board): a terminal
+        that hides the moves may show this one as it is typed. By default it is read as any line."""
+        return self.read_line(idle_seconds)
+
+    @property
+    def echoes_shown_lines(self) -> bool:
+        """Whether `read_shown_line` leaves the typed line on the terminal with its Return (the
+        console's tty echoes them): then a tty in front (unix_tty.py) has no Return left to echo."""
+        return False
+
     def redisplay_from_here(self) -> None:
         """The program begins a full picture of the game (a board): a terminal that may have to
         show it again after losing its line keeps the output from here on (see redisplay.py)."""
@@ -95,6 +106,11 @@ class Terminal(ABC):
     def set_erase(self, key: str) -> None:
         """What Backspace should send from now on: the erase of the program now running (an exhibit
         shows programs with different ones). Only a terminal whose Backspace sends a key cares."""
+
+    def status(self, text: str) -> None:
+        """A word from life2 about what the program is doing now (it waits for a key without saying
+        so), for a person at the terminal: on the terminal's own channel, never among the program's
+        bytes. A terminal without such a channel lets it pass."""
 
     def bell(self) -> None:
         self.write(b"\a")

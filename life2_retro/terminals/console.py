@@ -10,6 +10,12 @@ and shows the prompt that was waiting. A game in the background (after Ctrl-Z an
 it with SIGTTOU for trying, so a stopped game that is killed and continued could
 never exit. Ctrl-D at a prompt ends the line, so the shell's prompt starts afresh.
 
+An answer that hides nothing (a setup question's: how many players, which board)
+is read with the echo on, so it shows as it is typed and stays on the screen.
+Words from life2 itself, a notice (why a game stopped) or a status (the program
+waits for a key without saying so), go to stderr on a line of their own, as
+`life2 run` puts them: stdout holds only what the program printed.
+
 In the ms1978 dialect the listing's mask (`XXXXXX` CR `$$$$$$` CR `&&&&&&` CR)
 arrives as the bytes the BASIC sends. A modern console does what any glass
 terminal does with a bare CR: the three rows overprint one screen line, the last
@@ -65,11 +71,13 @@ class ConsoleTerminal(Terminal):
         self._away = False  # stopped, or in the background, since the input was last hidden
         self._writing = False
         self._show_again = False
+        self._showing = False  # an answer that hides nothing is being read: the echo is on
+        self._shown_echoed = False  # the last shown answer came from the tty, echoed with its Return
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
             self._install_signal_handlers()
-            self._hide_input()
+            self._set_echo()
         return self
 
     # -- output ------------------------------------------------------------------------------
@@ -100,6 +108,21 @@ class ConsoleTerminal(Terminal):
         if not self.is_tty:
             self.write(data)
 
+    def notice(self, text: str) -> None:
+        """On stderr, on a line of its own: stdout holds only the program's bytes."""
+        self._say(text)
+
+    def status(self, text: str) -> None:
+        """On stderr, as a notice is: the console has no other place a person would look."""
+        self._say(text)
+
+    def _say(self, text: str) -> None:
+        self._out.flush()
+        fresh_line = "\n" if self._tail else ""  # the program's line is not ended: start a new one
+        self._tail = b""
+        sys.stderr.write(f"{fresh_line}life2: {text}\n")
+        sys.stderr.flush()
+
     # -- input -------------------------------------------------------------------------------
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
@@ -113,6 +136,27 @@ class ConsoleTerminal(Terminal):
             self._pending = split_line(line)
         return self._pending.pop(0)
 
+    def read_shown_line(self, idle_seconds: float | None = None) -> bytes | None:
+        """At a tty, with the echo on: the answer shows as it is typed, and its Return ends the line."""
+        if not self.is_tty:
+            return self.read_line(idle_seconds)
+        typed_before = bool(self._pending)  # typed ahead, unseen: nothing of it is on the screen
+        self._showing = True
+        self._set_echo()
+        try:
+            line = self.read_line(idle_seconds)
+        finally:
+            self._showing = False
+            self._set_echo()
+        self._shown_echoed = line is not None and not typed_before
+        if self._shown_echoed:
+            self._tail = b""  # the echoed Return began a new line
+        return line
+
+    @property
+    def echoes_shown_lines(self) -> bool:
+        return self._shown_echoed
+
     # -- the tty -----------------------------------------------------------------------------
 
     def _in_foreground(self) -> bool:
@@ -123,13 +167,17 @@ class ConsoleTerminal(Terminal):
         except OSError:  # not our controlling terminal (no job control applies), or hung up
             return True
 
-    def _hide_input(self) -> None:
+    def _set_echo(self) -> None:
+        """Typed input hidden, or shown while an answer that hides nothing is read."""
         if not self._in_foreground():
             self._away = True
             return
         with suppress(termios.error, OSError):  # a hung-up terminal has nothing left to hide
             attrs = termios.tcgetattr(self._fd)
-            attrs[3] &= ~(termios.ECHO | termios.ECHONL)
+            if self._showing:
+                attrs[3] |= termios.ECHO
+            else:
+                attrs[3] &= ~(termios.ECHO | termios.ECHONL)
             termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
 
     def _restore(self) -> None:
@@ -150,13 +198,13 @@ class ConsoleTerminal(Terminal):
             # back (or never stopped: an orphaned process group ignores the stop): hide again;
             # SIGCONT's handler shows the waiting prompt
             signal.signal(signal.SIGTSTP, suspend)
-            self._hide_input()
+            self._set_echo()
 
         def resume(_signum: int, _frame: object) -> None:
             signal.signal(signal.SIGTSTP, suspend)
             if self._in_foreground() and self._away:  # `fg`; after `bg` a read stops the game again
                 self._away = False
-                self._hide_input()
+                self._set_echo()
                 self._show_again = True
                 if not self._writing:  # else `write` shows it when its bytes are in the line
                     self._show_line_again()

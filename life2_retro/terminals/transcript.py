@@ -112,6 +112,7 @@ class ScriptedTerminal(Terminal):
         self._responses = iter(responses)
         self.output = bytearray()
         self.notices: list[str] = []
+        self.statuses: list[str] = []
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.output += data
@@ -121,3 +122,6 @@ class ScriptedTerminal(Terminal):
 
     def notice(self, text: str) -> None:
         self.notices.append(text)
+
+    def status(self, text: str) -> None:
+        self.statuses.append(text)

@@ -60,9 +60,19 @@ class UnixTty(Terminal):
         self.column = 0
         return line
 
+    def read_shown_line(self, idle_seconds: float | None = None) -> bytes | None:
+        line = self.terminal.read_shown_line(idle_seconds)
+        if line is not None and not self.terminal.echoes_shown_lines:
+            self.terminal.write(b"\r\n")  # the Return's echo, where the terminal did not show it
+        self.column = 0
+        return line
+
     def notice(self, text: str) -> None:
         self.column = 0
         self.terminal.notice(text)
+
+    def status(self, text: str) -> None:
+        self.terminal.status(text)
 
     def redisplay_from_here(self) -> None:
         self.terminal.redisplay_from_here()

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import time
+
+import pytest
+
 
 def test_bench_render_measures_both_terminals(monkeypatch):
     from life2_retro.commands.bench import render
 
     monkeypatch.setattr(render, "FRAMES", 12)
     for name in ("teletype", "crt"):
-        rest, printing = render.measure(name)
-        assert rest > 0 and printing > 0
+        rates = render.measure(name)
+        assert rates.rest > 0 and rates.printing > 0 and rates.rest_wall > 0 and rates.printing_wall > 0
+        # per CPU-second: the frames' CPU time, which runs no faster than the wall clock (10% of
+        # slack: a virtual machine keeps the two clocks apart)
+        assert rates.rest >= 0.9 * rates.rest_wall and rates.printing >= 0.9 * rates.printing_wall
 
 
 def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsys):
-    """`life2 bench --game p2life` times p2life's engines: it has no original to time against."""
+    """`life2 bench --game p2life` times p2life's engines: it has no original to time against. Its
+    figures are per CPU-second, which the load does not change, then per wall second, and it names
+    the CPU they were taken on."""
     from life2_retro.cli import main
     from life2_retro.commands.bench import p2life
 
@@ -23,11 +32,41 @@ def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsy
     out = capsys.readouterr().out
     for heading in ("engine, 1 core", "NumPy bit-planes", "NumPy reference", "pure Python"):
         assert heading in out
+    assert "  per CPU-second (" in out and "  per wall second (" in out
+    assert out.index("per CPU-second (") < out.index("per wall second (")
     rows = [line.split() for line in out.splitlines() if line.strip().startswith(("16 x 16 ", "70 x 70 "))]
-    assert [len(row) for row in rows] == [3 + 5, 3 + 5]  # the lattice, then five figures
+    assert [len(row) for row in rows] == [3 + 5] * 4  # each table: the lattice, then five figures
+    cpu_rows, wall_rows = rows[:2], rows[2:]
     assert all(float(figure) > 0 for row in rows for figure in row[3:])
+    # one thread's CPU time runs no faster than the wall clock: per CPU-second is not the less (all but
+    # the engine on several cores, whose threads together may use more CPU than wall time). The two
+    # clocks are kept apart in a virtual machine, so a step of half a millisecond may read a little
+    # more CPU than wall time: 10% of slack.
+    for cpu_row, wall_row in zip(cpu_rows, wall_rows, strict=True):
+        assert all(float(cpu_row[column]) >= 0.9 * float(wall_row[column]) for column in (3, 5, 6, 7))
     assert "the engine equals the reference" in out
     assert "x the NumPy reference" in out and "x pure Python" in out
+    with open("/proc/cpuinfo") as info:
+        model = next(line.split(":", 1)[1].strip() for line in info if line.startswith("model name"))
+    assert f"  on {model} (" in out and "cores usable" in out
+
+
+def test_a_rate_is_charged_the_cpu_time_of_the_work_not_the_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A step that mostly waits costs little CPU: its rate per CPU-second is far above its rate per
+    wall second, as another process holding the core would make it."""
+    from life2_retro.commands.bench import p2life
+
+    class Waiting:
+        def step(self) -> None:
+            spin_until = time.thread_time() + 0.001
+            while time.thread_time() < spin_until:
+                pass
+            time.sleep(0.01)
+
+    monkeypatch.setattr(p2life, "MIN_SECONDS", 0.01)
+    rate = p2life._rate(Waiting, 1000)
+    assert rate.cpu > 4 * rate.wall
+    assert rate.cpu < 1000 / 0.0009  # about a millisecond of CPU a step, however loaded the machine
 
 
 def test_bench_render_times_each_effect_alone(monkeypatch):
@@ -38,7 +77,7 @@ def test_bench_render_times_each_effect_alone(monkeypatch):
     for name, effects in (("teletype", {"strike", "curl"}), ("crt", {"bezel", "burnin", "raster"})):
         figures = render.measure_effects(name, rounds=1)
         assert {"all", "none"} | effects <= set(figures)
-        assert all(rest > 0 and printing > 0 for rest, printing in figures.values())
+        assert all(rates.rest > 0 and rates.printing > 0 for rates in figures.values())
 
 
 def test_bench_cycles_times_runs_with_and_without_the_meter_side_by_side(monkeypatch, capsys):

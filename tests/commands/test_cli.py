@@ -302,6 +302,10 @@ def test_bench_prints_the_ratios(oracle, listing):
     text = result.stdout.decode()
     assert "x as fast as PC-BASIC (wall)" in text and "us/generation" in text and "ratio:" in text
     assert "x faster than PC-BASIC as installed" in text
+    # life2's side in CPU time too, so that the CPU ratios divide CPU by CPU, on a CPU that is named
+    assert re.search(r"life2: +[\d.]+ ms/script wall, +[\d.]+ ms CPU", text), text
+    assert re.search(r"life2: +[\d,.]+ us/generation wall, +[\d,.]+ us CPU", text), text
+    assert "\n  on " in text and "cores usable" in text
 
 
 @pytest.mark.parametrize("game", ["life2", "cell-life"])

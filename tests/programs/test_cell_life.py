@@ -9,8 +9,8 @@ import subprocess
 
 import pytest
 
-from life2_retro.events import Stop
-from life2_retro.programs.cell_life import LAYOUT, MAX_H, MAX_W, CellLifeProgram
+from life2_retro.events import INPUT_REQUEST, InputRequest, Status, Stop
+from life2_retro.programs.cell_life import LAST_KEY_STATUS, LAYOUT, MAX_H, MAX_W, CellLifeProgram
 from life2_retro.programs.cell_life_bugs import (
     ABSENT_PLAYERS,
     BUG_NAMES,
@@ -210,6 +210,45 @@ def test_after_the_result_only_the_faithful_program_waits_for_a_key():
         drive(CellLifeProgram(bugs, 1, True).run(), ScriptedTerminal(answers), lambda line: None)
         unread[bugs] = len(list(answers))
     assert unread[FAITHFUL - {LAST_GETCHAR}] == unread[FAITHFUL] + 1
+
+
+def events_of(program: CellLifeProgram, script: list[bytes]) -> list[object]:
+    """Every event the program yields, fed `script` (None past its end)."""
+    answers = iter(script)
+    run = program.run()
+    events: list[object] = []
+    try:
+        event = next(run)
+        while True:
+            events.append(event)
+            event = run.send(next(answers, None)) if isinstance(event, InputRequest) else next(run)
+    except StopIteration:
+        return events
+
+
+def test_a_person_is_told_the_program_waits_for_its_last_key_and_its_bytes_stay_the_same() -> None:
+    """The status is life2's word, not the program's: with a person at the terminal it comes after
+    the result, just before the last getchar waits, and the bytes are those of a file's run."""
+    script = lines("2", "1", "2", "1") + [b"1,1", b""] * 40
+    person = events_of(CellLifeProgram(FAITHFUL, 11, person=True), script)
+    from_a_file = events_of(CellLifeProgram(FAITHFUL, 11, person=False), script)
+    output = b"".join(event for event in person if type(event) is bytes)
+    assert output == b"".join(event for event in from_a_file if type(event) is bytes)
+    statuses = [event for event in person if isinstance(event, Status)]
+    assert statuses == [LAST_KEY_STATUS] and not any(isinstance(e, Status) for e in from_a_file)
+    at = person.index(statuses[0])
+    result = person[at - 1]
+    assert isinstance(result, bytes) and result.endswith(b"Player 2 wins!")
+    assert person[at + 1 :] == [INPUT_REQUEST]  # then the last getchar waits, and the program ends
+    fixed = events_of(CellLifeProgram(FAITHFUL - {LAST_GETCHAR}, 11, person=True), script)
+    assert not any(isinstance(event, Status) for event in fixed)
+
+
+def test_the_setup_answers_are_asked_for_as_shown_and_the_moves_as_hidden() -> None:
+    script = lines("2", "1", "2", "1") + [b"1,1", b""] * 40
+    requests = [e for e in events_of(CellLifeProgram(FAITHFUL, 11), script) if isinstance(e, InputRequest)]
+    assert [request.shown for request in requests[:5]] == [True, True, True, True, False]
+    assert not any(request.shown for request in requests[4:])
 
 
 # -- the reference build's facts ----------------------------------------------------------------------

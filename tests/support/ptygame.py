@@ -27,21 +27,42 @@ class PtyGame:
     """`python -m life2_retro ARGS` with a pty as its controlling terminal; we hold both ends."""
 
     def __init__(
-        self, *args: str, env: dict[str, str] | None = None, command: list[str] | None = None
+        self,
+        *args: str,
+        env: dict[str, str] | None = None,
+        command: list[str] | None = None,
+        stderr_apart: bool = False,
     ) -> None:
-        """`command` runs in place of the game (a shell that starts it, say)."""
+        """`command` runs in place of the game (a shell that starts it, say). `stderr_apart`: the
+        game's stderr is a pipe of its own (`errors()` reads it), so a test can tell it from stdout."""
         self.master, self.slave = os.openpty()
         self.before = termios.tcgetattr(self.slave)
         self.proc = subprocess.Popen(
             command or [sys.executable, "-m", "life2_retro", *args],
             stdin=self.slave,
             stdout=self.slave,
-            stderr=self.slave,
+            stderr=subprocess.PIPE if stderr_apart else self.slave,
             start_new_session=True,
             preexec_fn=_as_at_a_login_terminal,
             env={**os.environ, **(env or {})},
         )
         self.output = b""
+        self.stderr = b""
+
+    def errors(self, until: bytes | None = None, timeout: float = 20) -> bytes:
+        """What the game wrote to its stderr pipe so far; with `until`, waiting up to `timeout` for
+        it to appear there (else only for what is ready now)."""
+        assert self.proc.stderr is not None, "start the game with stderr_apart=True"
+        deadline = time.monotonic() + (timeout if until is not None else 0.1)
+        while until is None or until not in self.stderr:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.proc.stderr], [], [], left)[0]:
+                break
+            chunk = os.read(self.proc.stderr.fileno(), 4096)
+            if not chunk:
+                break
+            self.stderr += chunk
+        return self.stderr
 
     def read_until(self, marker: bytes, timeout: float = 20, after: int = 0) -> int:
         """Read until `marker` is in the output at or after offset `after`; where it is."""
@@ -110,5 +131,7 @@ class PtyGame:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        if self.proc.stderr is not None:
+            self.proc.stderr.close()
         os.close(self.master)
         os.close(self.slave)

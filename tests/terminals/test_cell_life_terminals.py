@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from life2_retro.programs.cell_life import CellLifeProgram
+from life2_retro.programs.cell_life import LAST_KEY_STATUS, CellLifeProgram
 from life2_retro.session import drive
 from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.transcript import ScriptedTerminal
@@ -86,6 +86,46 @@ def test_a_game_on_the_console_ends_and_gives_the_terminal_back():
         game.close()
 
 
+def test_the_console_shows_the_setup_answers_hides_the_moves_and_says_the_program_waits_at_its_end() -> None:
+    """The setup's answers hide nothing, so they stay on the screen; the squares do not show. After
+    the result the 2008 program waits for a key in silence: life2 says so on stderr, never among
+    the program's bytes, and only then."""
+    game = PtyGame("--game", "cell-life", "--seed", "11", stderr_apart=True)
+    said_before_the_end: list[bytes] = []
+    said_at_the_end: list[bytes] = []
+    typed: list[bytes] = []
+
+    def type_line(line: bytes) -> None:
+        if any(ending in game.output for ending in ENDINGS):
+            said_at_the_end.append(game.errors(until=LAST_KEY_STATUS.encode()))
+        else:
+            said_before_the_end.append(game.errors())
+        typed.append(line)
+        game.type(line + b"\r")
+
+    def read_more() -> None:
+        with contextlib.suppress(TimeoutError):
+            game.read_until(b"\x00never", timeout=0.3)
+
+    try:
+        converse(read_more, type_line, lambda: game.output)
+        assert game.finish(timeout=30) == 0
+        shown = game.output
+        assert b"How many players? (2 - 4) 2\r\n" in shown
+        assert b"Player 1, (1) human or (2) computer? : 1\r\n" in shown
+        assert b"Player 2, (1) human or (2) computer? : 2\r\n" in shown
+        assert b"(1) Small or (2) large game? 1\r\n" in shown
+        squares = [line for line in typed if b"," in line]
+        assert squares and b"<X,Y>: \r" in shown  # the Return's echo, right after the prompt
+        assert not any(b": " + square in shown for square in squares)
+        assert not any(b"waits" in said for said in said_before_the_end)
+        assert said_at_the_end[-1] == f"\nlife2: {LAST_KEY_STATUS}\n".encode()  # a line of its own
+        assert b"waits" not in shown and game.errors() == said_at_the_end[-1]  # said once, on stderr
+        assert termios.tcgetattr(game.slave) == game.before
+    finally:
+        game.close()
+
+
 def test_a_game_on_a_serial_line_sends_cr_lf_fills_and_no_tabs(far_end):
     proc = start_life2(
         "--terminal", "serial", "--port", str(far_end.link), "--pace-baud", "200000",
@@ -130,3 +170,43 @@ def test_a_whole_game_plays_in_each_window(make):
             paper = "\n".join(printed)
             assert re.search(r"(WINS!|EXTINCTION\.)", paper) and "KEY:" in paper, paper[-500:]
             assert "         KEY:" in paper  # the tab struck as spaces to column 16
+
+
+class _CountingReads(ScriptedTerminal):
+    """A script's terminal that notes which read the program's status came before."""
+
+    def __init__(self, responses: list[bytes]) -> None:
+        super().__init__(responses)
+        self.reads = 0
+        self.status_at: int | None = None
+
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
+        self.reads += 1
+        return super().read_line(idle_seconds)
+
+    def status(self, text: str) -> None:
+        self.status_at = self.reads
+
+
+@pytest.mark.parametrize("make", [Teletype, Crt], ids=["teletype", "crt"])
+def test_a_window_says_in_its_caption_that_the_program_waits_at_its_end(make: type[Teletype | Crt]) -> None:
+    """The window's caption is its status line: it speaks while the last key is awaited, and the
+    paper or the screen shows only the program's bytes."""
+    import pygame
+
+    script = [b"2", b"1", b"2", b"1"] + [SQUARES[i % 25] if i % 2 else b"" for i in range(80)]
+    counting = _CountingReads(list(script))
+    drive(CellLifeProgram(seed=11, person=True).run(), UnixTty(counting))
+    assert counting.status_at is not None
+    script[counting.status_at] = b"q"  # the last getchar's line: a key, so a frame is drawn meanwhile
+    with make(clock=SimulatedClock(), baud=0, sound=False, script=script) as window:
+        captions: list[str] = []
+        window.frame_hooks.append(lambda: captions.append(pygame.display.get_caption()[0]))
+        drive(CellLifeProgram(seed=11, person=True).run(), UnixTty(window))
+        waiting = [caption for caption in captions if "waits" in caption]
+        assert waiting and waiting[0] == f"{window.title} - {LAST_KEY_STATUS}"
+        assert captions.index(waiting[0]) > len(captions) - 5  # at the very end, not before
+        assert pygame.display.get_caption()[0] == window.title  # gone once the key is typed
+        window.settle(0.1)
+        if isinstance(window, Crt):
+            assert "waits" not in "\n".join(window.screen.text())

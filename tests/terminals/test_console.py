@@ -82,13 +82,33 @@ def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(game):
     assert termios.tcgetattr(g.slave) == g.before
 
 
-def test_ctrl_d_ends_the_game_and_restores_the_terminal(game):
-    g = game()
-    g.read_until(b"? ")
-    g.type(b"\x04")
-    assert g.finish() == 0
-    assert g.output.endswith(b"? \r\r\n")  # the shell's prompt will start a line of its own
-    assert termios.tcgetattr(g.slave) == g.before
+@pytest.mark.parametrize(
+    ("args", "prompt", "own_words"),
+    [
+        ((), b"? ", b""),
+        (("--game", "cell-life", "--seed", "11"), b"(2 - 4) ", b""),
+        (("--game", "p2life", "--seed", "3"), b"? ", b"\r\r\nNO MORE INPUT: THE GAME STOPS HERE.\r\r\n"),
+    ],
+    ids=["life2", "cell-life", "p2life"],
+)
+def test_ctrl_d_ends_every_game_alike_and_restores_the_terminal(
+    args: tuple[str, ...], prompt: bytes, own_words: bytes
+) -> None:
+    """One way for a person at a console: Ctrl-D ends the line, the game stops, life2 says so in one
+    line on stderr, and the status is 0, whichever program it was. What a program prints itself
+    stays its own (p2life has a line of its own for it)."""
+    g = PtyGame(*args, stderr_apart=True)
+    try:
+        g.read_until(prompt)
+        g.wait_until_reading()
+        g.type(b"\x04")
+        assert g.finish() == 0
+        assert g.errors() == b"life2: end of input: the game stops here.\n"
+        # the shell's prompt will start a line of its own
+        assert g.output.endswith(prompt + b"\r\r\n" + own_words)
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.close()
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])

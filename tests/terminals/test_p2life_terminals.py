@@ -54,21 +54,6 @@ def test_a_game_on_the_console_hides_every_square_and_gives_the_terminal_back():
         game.close()
 
 
-def test_ctrl_d_on_the_console_ends_the_game_cleanly():
-    game = PtyGame("--game", "p2life", "--seed", "3")
-    try:
-        before = termios.tcgetattr(game.slave)
-        game.read_until(b"? ")
-        game.type(b"2,2\r")
-        game.read_until_count(b"? ", 2)
-        game.type(b"\x04")
-        assert game.finish(timeout=30) == 0
-        assert game.output.endswith(b"NO MORE INPUT: THE GAME STOPS HERE.\r\r\n")  # the tty adds CR to LF
-        assert termios.tcgetattr(game.slave) == before
-    finally:
-        game.close()
-
-
 def test_a_game_on_a_serial_line_hides_the_squares_and_pads_every_carriage_return(far_end):
     proc = start_life2("--terminal", "serial", "--port", str(far_end.link), "--pace-baud", "200000", *ARGS)
     try:

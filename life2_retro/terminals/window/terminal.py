@@ -111,6 +111,7 @@ class PygameTerminal(Terminal):
         self.frame_hooks: list[Callable[[], None]] = []
         """Called at the start of every frame (tests post their events from here)."""
         self._last_key = self.clock.now()
+        self._status_shown = False
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -159,12 +160,27 @@ class PygameTerminal(Terminal):
         """The host's echo is never shown: the opponent must not read the move (a Teletype has
         already printed the keys itself)."""
 
+    def status(self, text: str) -> None:
+        """In the window's caption, its status line, until the next line is typed: the paper or the
+        screen shows only what the program printed."""
+        self.flush()  # the result is on paper before the caption speaks of it
+        self.display.caption(f"{self.title} - {text}")
+        self._status_shown = True
+
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         self.flush()  # the prompt is printed whole before a key can strike the paper
         self.input_starts()
         self._typed.clear()
-        if self._script is not None:
-            return self._type_scripted()
+        try:
+            if self._script is not None:
+                return self._type_scripted()
+            return self._read_typed_line(idle_seconds)
+        finally:
+            if self._status_shown:  # a status lasts until the line it asked for is typed
+                self._status_shown = False
+                self.display.caption(self.title)
+
+    def _read_typed_line(self, idle_seconds: float | None) -> bytes:
         self._line_done = False
         self.reading = True
         self._last_key = self.clock.now()
