@@ -9,6 +9,7 @@ the reference files hidden by their variables pointing nowhere.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,7 +45,8 @@ def run_without_the_references() -> list[str]:
 def test_each_missing_reference_is_explained_once_and_each_skip_in_one_line() -> None:
     lines = run_without_the_references()
     text = "\n".join(lines)
-    assert "24 skipped" in lines[-1]
+    skipped = re.search(r"(\d+) skipped", lines[-1])
+    assert skipped is not None and int(skipped[1]) >= 20, lines[-1]
     for once in (
         "export LIFE2_LISTING=",
         "curl -o lifefortwo-1978.bas",
@@ -57,3 +59,4 @@ def test_each_missing_reference_is_explained_once_and_each_skip_in_one_line() ->
     summary = lines[lines.index(next(line for line in lines if "short test summary info" in line)) + 1 : -1]
     assert summary and all(line.startswith("SKIPPED [") for line in summary), summary
     assert all("printed once, above this summary" in line for line in summary)
+    assert sum(int(re.match(r"SKIPPED \[(\d+)\]", line)[1]) for line in summary) == int(skipped[1])

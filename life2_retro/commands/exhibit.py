@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..terminals.options import whole_number
 from .running import run_command
 from .without_a_window import config_ways
 
@@ -50,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="simulated seconds of attract mode before the picture (default 60)",
     )
     shot.add_argument(
-        "--seed", type=int, default=1, help="the exhibit's seed: its computers' dice (default 1)"
+        "--seed", type=whole_number, default=1, help="the exhibit's seed: its computers' dice (default 1)"
     )
 
 

@@ -122,7 +122,7 @@ def test_each_stand_plays_to_its_end_on_a_serial_teletype(tmp_path, game):
     far = FarEnd(tmp_path / "ttyTELETYPE")
     config = parse_config(
         {
-            **settings_for(game, terminal="serial", players="human-computer"),
+            **settings_for(game, terminal="serial", players="human-computer", result_seconds=0),
             "attract": {"pause_seconds": 0},
             "serial": {"port": str(far.link), "baud": 115200},
         },
@@ -152,7 +152,7 @@ def test_each_stand_plays_to_its_end_on_a_serial_teletype(tmp_path, game):
             problems.append(exc)
 
     operator = threading.Thread(target=teletype)
-    terminal = build_terminal(config)
+    terminal = build_terminal(config, pace_baud=4_000_000)  # the line's bytes as fast as the pty takes them
     try:
         operator.start()
         exhibit = Exhibit(config, terminal, RecordLog(config.records_path), seed=FINISHING_SEED[game])
