@@ -1,12 +1,17 @@
 """The house's dependencies point one way: commands -> exhibit -> programs, terminals -> basic.
 
 Every import of every module is read from its source (imports inside functions
-too) and checked against what its part of the house may use.
+too), and so is every module a registry names in a string for `import_module`
+(the programs', the terminals', the commands', the stands'): a dependency is no
+less one for being loaded late. Each is checked against what its part of the
+house may use, and the table allows nothing that is not used, so that a new
+dependency is a decision someone writes down.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -17,30 +22,20 @@ MAY_IMPORT = {
     "events": set(),
     "basic": {"events"},
     "libc": {"events"},
-    "automata": {"automata"},
-    "terminals": {"terminals", "basic", "events"},
-    "programs": {"programs", "basic", "libc", "automata", "events"},
-    "reference": {"reference", "programs", "basic", "libc", "events"},
-    "session": {"session", "terminals", "events"},
-    "exhibit": {"exhibit", "programs", "automata", "reference", "session", "terminals", "basic", "events"},
-    "commands": {
-        "commands",
-        "exhibit",
-        "programs",
-        "reference",
-        "session",
-        "terminals",
-        "basic",
-        "libc",
-        "automata",
-        "events",
-        "cli",
-    },
-    "cli": {"cli", "commands", "__init__"},
+    "automata": set(),
+    "terminals": {"events"},
+    "programs": {"basic", "libc", "automata", "events"},
+    "reference": {"programs"},
+    "session": {"terminals", "events"},
+    "exhibit": {"programs", "automata", "reference", "session", "terminals", "basic", "events"},
+    "commands": {"exhibit", "programs", "reference", "session", "terminals", "basic", "automata", "events"},
+    "cli": {"commands", "__init__"},
     "__main__": {"cli"},
     "__init__": set(),
 }
-"""A part of the house (a subpackage, or a top-level module) -> the parts it may import."""
+"""A part of the house (a subpackage, or a top-level module) -> the other parts it may import."""
+MODULE_NAME = re.compile(r"^life2_retro(\.[a-z_][a-z0-9_]*)+$")
+"""A string that names one of our modules (a registry's entry, for import_module)."""
 
 
 PARTS = {path.stem for path in PACKAGE.glob("*.py")} | {
@@ -62,6 +57,8 @@ def _imports(path: Path) -> set[str]:
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and MODULE_NAME.match(node.value):
+            found.add(node.value)
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -83,6 +80,32 @@ def test_each_module_imports_only_what_its_part_may(path):
     allowed = MAY_IMPORT[part] | {part}
     used = {_part(name) for name in _imports(path) if name != "life2_retro"}
     assert used <= allowed, f"{path.relative_to(PACKAGE)} ({part}) imports {sorted(used - allowed)}"
+
+
+def _uses() -> dict[str, set[str]]:
+    """Each part -> the other parts its modules import."""
+    uses: dict[str, set[str]] = {}
+    for path in SOURCES:
+        part = _part(".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts))
+        used = {_part(name) for name in _imports(path) if name != "life2_retro"} - {part}
+        uses.setdefault(part, set()).update(used)
+    return uses
+
+
+def test_the_table_allows_nothing_that_is_not_used():
+    """An allowance nobody uses is a dependency waiting to happen unnoticed: each one is taken."""
+    uses = _uses()
+    unused = {part: sorted(allowed - uses.get(part, set())) for part, allowed in MAY_IMPORT.items()}
+    assert {part: names for part, names in unused.items() if names} == {}
+    assert set(MAY_IMPORT) == set(uses) | {"__init__"}
+
+
+def test_the_registries_module_strings_are_read_as_imports():
+    """A registry names its modules in strings, loaded when chosen: they count as imports."""
+    assert "life2_retro.terminals.window.crt" in _imports(PACKAGE / "terminals" / "__init__.py")
+    assert "life2_retro.exhibit.stands.p2life" in _imports(PACKAGE / "exhibit" / "stands" / "__init__.py")
+    assert "life2_retro.reference.cell_life" in _imports(PACKAGE / "reference" / "__init__.py")
+    assert not {name for name in _imports(PACKAGE / "programs" / "__init__.py") if ".reference" in name}
 
 
 def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path):

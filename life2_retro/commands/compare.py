@@ -24,6 +24,7 @@ from types import ModuleType
 
 from ..events import Stop
 from ..programs import Script
+from ..reference import adapter_of, has_original
 from ..reference.oracle import OracleRun, OracleUnusable
 from ..session import GameRun, run_in_memory
 from ..terminals.options import whole_number
@@ -134,7 +135,7 @@ def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs:
     started = time.perf_counter()
     failures: list[tuple[int, list[Mismatch]]] = []
     original_failed: list[tuple[int, str]] = []
-    adapter = mode.entry.reference_adapter()
+    adapter = adapter_of(mode.entry.name)
     theirs_all = oracle_runs(adapter, prepared, batch, jobs)
     for index, (script, theirs) in enumerate(zip(batch, theirs_all, strict=True)):
         if theirs.failed is not None:
@@ -149,12 +150,12 @@ def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs:
 
 def prepare(command: str, mode: Mode, reference_path: str | None) -> object:
     """What the mode's oracle runs; OracleUnusable, with the message for the user, if it cannot."""
-    if mode.entry.reference is None:
+    if not has_original(mode.entry.name):
         raise OracleUnusable(
             f"{mode.entry.name} is our own program: there is no original to run beside it, so {command} "
             f"has nothing to measure it against. Its tests check it against its rules instead."
         )
-    return mode.entry.reference_adapter().prepare(command, reference_path, mode.runtime, mode.bugs)
+    return adapter_of(mode.entry.name).prepare(command, reference_path, mode.runtime, mode.bugs)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -207,7 +208,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    label = mode.entry.reference_adapter().LABEL
+    label = adapter_of(mode.entry.name).LABEL
 
     def name(index: int) -> str:
         return args.input if args.input else f"script {index} of seed {args.seed}"

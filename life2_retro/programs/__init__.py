@@ -9,7 +9,9 @@ imported when a program is used, so the command line can list the programs and
 their switches at once.
 
 A program of our own (p2life) has no original: no bug switches and no
-reference, and the commands that run an original beside it say so.
+reference, and the commands that run an original beside it say so. The
+originals' adapters are named in the reference package (reference/__init__.py),
+which imports the programs; the programs never reach up to it.
 """
 
 from __future__ import annotations
@@ -83,9 +85,6 @@ class ProgramEntry:
     bugs: Mapping[str, Bug]
     scripts: str
     """The module whose `script(seed, index)` gives seeded responses for tests and benchmarks."""
-    reference: str | None = None
-    """The reference adapter's module: the original program as reference data, and its oracle. None
-    for a program of our own, which has no original."""
     oracle_runtime: str | None = None
     """The runtime the oracle runs: `compare` and `bench` default to it."""
     seeded: bool = False
@@ -113,8 +112,8 @@ class ProgramEntry:
     """The runtime the cycle figures are for: the 6502 BASIC they were measured on."""
     text_from_original: bool = False
     """Whether the program prints words of its original that this project does not carry: its
-    `make_program` then takes them as keywords, which the reference adapter's `program_text()` reads
-    from the original at run time."""
+    `make_program` then takes them as keywords (`words`), which whoever makes a run reads from the
+    original through its reference adapter (reference.original_words)."""
 
     def load(self) -> ModuleType:
         return import_module(self.module)
@@ -126,11 +125,13 @@ class ProgramEntry:
         seed: int | None = None,
         person: bool = False,
         computer: str | None = None,
+        words: Mapping[str, str] | None = None,
         **settings: Any,
     ) -> Program:
         """One run on `runtime` with `bugs` on; `seed` is what the program's clock gives, if it has one;
         `person`: a person types, whose end of input ends the game (else a file's, read on past);
-        `computer`: its computers' level (see computer_levels); `settings`: see `settings`."""
+        `computer`: its computers' level (see computer_levels); `words`: its original's words, where
+        it prints some (see text_from_original); `settings`: see `settings`."""
         chosen = {} if computer is None else {"computer": self.check_computer(computer)}
         offered = {setting.name: setting for setting in self.settings}
         for name, value in settings.items():
@@ -138,8 +139,7 @@ class ProgramEntry:
                 raise ValueError(f"{self.name} takes no --{name}")
             chosen[name] = offered[name].check(value)
         runtime = self.check_runtime(runtime)
-        if self.text_from_original:
-            chosen.update(self.reference_adapter().program_text())
+        chosen.update(words or {})
         return self.load().make_program(runtime, frozenset(bugs), seed, person, **chosen)
 
     def check_computer(self, computer: str) -> str:
@@ -199,10 +199,6 @@ class ProgramEntry:
             raise ValueError(f"{self.name} has no editing scripts")
         return Script(import_module(self.editing_scripts).editing_script(seed, index))
 
-    def reference_adapter(self) -> ModuleType:
-        if self.reference is None:
-            raise LookupError(f"{self.name} has no original program, and so no reference adapter")
-        return import_module(self.reference)
 
 
 PROGRAMS: dict[str, ProgramEntry] = {
@@ -213,7 +209,6 @@ PROGRAMS: dict[str, ProgramEntry] = {
         runtimes=tuple(sorted(DIALECT_NAMES, key=lambda name: name != DEFAULT_DIALECT.rules.name)),
         bugs=LIFE2_BUGS,
         scripts="life2_retro.programs.life2_scripts",
-        reference="life2_retro.reference.life2",
         oracle_runtime="gwbasic",
         editing_scripts="life2_retro.programs.life2_editing",
         cycles="life2_retro.programs.life2_cycles",
@@ -225,7 +220,6 @@ PROGRAMS: dict[str, ProgramEntry] = {
         runtimes=("c",),
         bugs=CELL_LIFE_BUGS,
         scripts="life2_retro.programs.cell_life_scripts",
-        reference="life2_retro.reference.cell_life",
         oracle_runtime="c",
         seeded=True,
         seed_help="what its time() returns, which seeds its rand()",

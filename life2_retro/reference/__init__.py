@@ -6,3 +6,37 @@ the top-level `basic_reference/` folder, installed as data) over the listing,
 and runs the result in PC-BASIC for the differential tests, `compare` and
 `bench`.
 """
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from importlib import import_module
+from types import ModuleType
+
+ADAPTERS: dict[str, str] = {
+    "life2": "life2_retro.reference.life2",
+    "cell-life": "life2_retro.reference.cell_life",
+}
+"""Program name (the program registry's) -> its reference adapter. A program of our own (p2life) has
+no original, and so no adapter. The map lives here, not in the program registry, because an adapter
+imports its program: the programs never reach up to their references."""
+
+
+def has_original(name: str) -> bool:
+    return name in ADAPTERS
+
+
+def adapter_of(name: str) -> ModuleType:
+    """The reference adapter of program `name`; LookupError for a program with no original."""
+    if name not in ADAPTERS:
+        raise LookupError(f"{name} has no original program, and so no reference adapter")
+    return import_module(ADAPTERS[name])
+
+
+def original_words(name: str, wanted: bool) -> Mapping[str, str]:
+    """The words of its original that a program prints and this project does not carry (Cell Life's
+    introduction), read from the user's copy when the program is made; nothing when not `wanted`."""
+    if not wanted:
+        return {}
+    words: Mapping[str, str] = adapter_of(name).program_text()
+    return words

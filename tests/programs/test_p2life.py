@@ -8,6 +8,7 @@ import re
 
 import pytest
 
+from life2_retro import reference
 from life2_retro.automata.rules import BLACK, EMPTY, VARIANTS, WHITE, next_state, rules_for
 from life2_retro.events import INPUT_REQUEST, Echo, Stop
 from life2_retro.programs import PROGRAMS, program_entry
@@ -344,9 +345,9 @@ def test_the_program_marks_where_each_whole_picture_begins():
 
 def test_p2life_is_registered_as_a_program_of_our_own():
     entry = program_entry("p2life")
-    assert entry.bugs == {} and entry.reference is None and entry.seeded
+    assert entry.bugs == {} and not reference.has_original("p2life") and entry.seeded
     with pytest.raises(LookupError, match="p2life has no original program"):
-        entry.reference_adapter()
+        reference.adapter_of("p2life")
     made = entry.make("python", (), seed=4, computer="2", board=6, variant="3", rounds=9)
     assert isinstance(made, P2LifeProgram) and (made.size, made.rounds, made.rules) == (6, 9, VARIANTS["3"])
     with pytest.raises(ValueError, match="--board is 21; allowed: 5 to 20"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from life2_retro import reference
 from life2_retro.basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
 from life2_retro.programs import DEFAULT_PROGRAM, PROGRAMS, program_entry
 from life2_retro.programs.life2 import Life2Program
@@ -18,7 +19,7 @@ def test_life2_is_registered_with_its_dialects_and_switches():
     assert entry is PROGRAMS["life2"]
     assert entry.runtimes[0] == DEFAULT_DIALECT.rules.name and set(entry.runtimes) == set(DIALECT_NAMES)
     assert entry.bugs is BUGS and entry.oracle_runtime == "gwbasic"
-    assert entry.oracle_runtime == entry.reference_adapter().RUNTIME
+    assert entry.oracle_runtime == reference.adapter_of("life2").RUNTIME
 
 
 def test_a_program_made_through_the_registry_is_the_program():

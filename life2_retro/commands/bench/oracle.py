@@ -15,6 +15,7 @@ import sys
 import time
 
 from ...programs import Script
+from ...reference import adapter_of
 from ...reference.oracle import OracleUnusable
 from ...session import run_in_memory
 from ..options import Mode
@@ -50,7 +51,7 @@ def bench(mode: Mode, reference_path: str | None, scripts: int, seed: int, gener
     except OracleUnusable as exc:
         print(f"life2 bench: {exc}", file=sys.stderr)
         return 2
-    adapter = mode.entry.reference_adapter()
+    adapter = adapter_of(mode.entry.name)
     sped_up = getattr(adapter, "SPED_UP", False)
     label = adapter.LABEL
     adapter.run(prepared, Script([], 1), as_installed=True)  # warm the oracle up before anything is timed

@@ -20,6 +20,7 @@ from ...events import Run, Stop
 from ...programs import program_entry
 from ...programs.cell_life_bugs import BUG_NAMES
 from ...programs.cell_life_players import LEVELS
+from ...reference import original_words
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ...terminals.unix_tty import for_program
@@ -111,8 +112,9 @@ class CellLifeGame(Game):
         setup += [b"1" if seat == "human" else b"2" for seat in self.seats]
         setup.append(b"2" if settings["board"] == "large" else b"1")
         entry = program_entry("cell-life")
-        self._program: Any = entry.make(  # the registry gives it the C program's own words
-            "c", settings["bugs"], hooks.random.getrandbits(31), person=True, computer=computer
+        words = original_words(entry.name, entry.text_from_original)  # the C program's own, read from it
+        self._program: Any = entry.make(
+            "c", settings["bugs"], hooks.random.getrandbits(31), person=True, computer=computer, words=words
         )
         self.erase = entry.erase_key("c")
         self.computer = computer
