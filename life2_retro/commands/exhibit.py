@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from ..exhibit.stands import stand_names
 from ..terminals.options import whole_number
 from .running import run_command
 from .without_a_window import config_ways
@@ -41,7 +42,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     shot = parser.add_argument_group("--screenshot")
     shot.add_argument(
-        "--game", metavar="NAME", help="the game on show (default: the config's first); see exhibit.games"
+        "--game",
+        choices=stand_names(),
+        help="the game on show, with the config's settings for it (default: the config's first)",
+    )
+    shot.add_argument(
+        "--terminal", choices=("teletype", "crt"), help="the window the picture is of (default: the config's)"
+    )
+    shot.add_argument(
+        "--baud",
+        type=whole_number,
+        metavar="N",
+        help="the terminal's speed for the picture: boards on paper in seconds, not minutes (default: the "
+        "config's)",
     )
     shot.add_argument(
         "--seconds",
@@ -95,12 +108,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             print(f"  {game}: {config.stand(game).summary()}")
         return 0
     if args.screenshot:
-        if config.terminal not in ("teletype", "crt"):
+        if (args.terminal or config.terminal) not in ("teletype", "crt"):
             parser.error(
-                f"--screenshot: the exhibit's terminal is {config.terminal}: a picture needs teletype or crt"
+                f"--screenshot: the exhibit's terminal is {config.terminal}: a picture needs --terminal "
+                "teletype or crt"
             )
-        if args.game is not None and args.game not in config.games:
-            parser.error(f"--game {args.game}: the config shows {', '.join(config.games)}")
         return run_command("exhibit", lambda: _screenshot(config, args))
     from ..exhibit.build import run_exhibit
 
@@ -114,12 +126,17 @@ def _screenshot(config: object, args: argparse.Namespace) -> None:
     from pathlib import Path
 
     from ..exhibit.config import ExhibitConfig
-    from ..exhibit.simulated import picture_at
+    from ..exhibit.simulated import CONFIG_BAUD, picture_at
 
     assert isinstance(config, ExhibitConfig)
     with tempfile.TemporaryDirectory(prefix="life2-exhibit-") as folder:
         games = config.games if args.game is None else (args.game,)
         shown = dataclasses.replace(
-            config, games=games, fullscreen=False, records_path=Path(folder) / "records.jsonl"
+            config,
+            games=games,
+            terminal=args.terminal or config.terminal,
+            fullscreen=False,
+            records_path=Path(folder) / "records.jsonl",
         )
-        picture_at(shown, args.screenshot, args.seconds, SCREENSHOT_FRAME, args.seed)
+        baud = CONFIG_BAUD if args.baud is None else args.baud
+        picture_at(shown, args.screenshot, args.seconds, SCREENSHOT_FRAME, args.seed, baud)

@@ -34,9 +34,13 @@ class Banner:
         if text.upper() != self._text:
             self._text, self._card = text.upper(), None
 
+    def lit(self) -> bool:
+        """On, and not in the quarter of the time it blinks off."""
+        return self.on and int(self.now() / BLINK_SECONDS) % 4 != 3
+
     def __call__(self, surface: Any) -> None:
-        if not self.on or int(self.now() / BLINK_SECONDS) % 4 == 3:
-            return  # off for a quarter of the time: it blinks
+        if not self.lit():
+            return
         width, height = surface.get_size()
         if self._card is None or self._card.get_width() > width:
             self._make(width)

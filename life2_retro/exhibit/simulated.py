@@ -119,16 +119,26 @@ class _PictureTime(Exception):
     """The simulated clock has reached the moment of the picture."""
 
 
-def picture_at(config: ExhibitConfig, path: str, seconds: float, frame_step: float, seed: int) -> None:
-    """The exhibit of `config` in attract mode, `seconds` into it on the simulated clock, saved as a
-    PNG: the window as a visitor would find it, the same to the pixel for the same config and seed."""
+def picture_at(
+    config: ExhibitConfig,
+    path: str,
+    seconds: float,
+    frame_step: float,
+    seed: int,
+    baud: int | None = CONFIG_BAUD,
+) -> None:
+    """The exhibit of `config` in attract mode, `seconds` into it on the simulated clock (at the first
+    frame after, with the banner lit), saved as a PNG: the window as a visitor would find it, the same
+    to the pixel for the same config and seed."""
     from ..terminals.window.terminal import headless
+    from .banner import Banner
 
     headless()
-    simulated = SimulatedExhibit(config, frame_step=frame_step, size=config.size, seed=seed, baud=CONFIG_BAUD)
+    simulated = SimulatedExhibit(config, frame_step=frame_step, size=config.size, seed=seed, baud=baud)
 
     def stop_at_the_moment(_simulated: SimulatedExhibit) -> None:
-        if simulated.clock.now() >= seconds:
+        banner = simulated.terminal.overlay
+        if simulated.clock.now() >= seconds and (not isinstance(banner, Banner) or banner.lit()):
             raise _PictureTime
 
     simulated.visitor = stop_at_the_moment

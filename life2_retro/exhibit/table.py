@@ -19,6 +19,12 @@ from ..terminals.base import KeyHook, Terminal
 
 
 class Table(Terminal):
+    reads_first = True
+    """Whether the table reads the output before the terminal shows it (the LIFE2 and Cell Life
+    stands: their round limits cut a game before the board past the limit prints), or after (the
+    p2life stand: its panel changes when the paper has printed what it shows, not a whole board
+    earlier, which at 110 baud is half a minute)."""
+
     def __init__(
         self, terminal: Terminal, on_key: KeyHook | None = None, idle_seconds: float | None = None
     ) -> None:
@@ -41,8 +47,11 @@ class Table(Terminal):
         return self.terminal.read_line(self.idle_seconds)
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
-        self.read_paper(data)
+        if self.reads_first:
+            self.read_paper(data)
         self.terminal.write(data, on_key=on_key or self.on_key)
+        if not self.reads_first:
+            self.read_paper(data)
 
     def echo(self, data: bytes) -> None:
         self.terminal.echo(data)

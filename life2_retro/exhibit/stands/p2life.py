@@ -42,7 +42,10 @@ LEVEL_NUMBERS = tuple(int(level) for level in LEVELS)
 
 
 class P2LifeTable(Table):
-    """Reads the paper line by line: whose square is asked for, the generations, the counts, the end."""
+    """Reads the paper line by line: whose square is asked for, the generations, the counts, the end;
+    each once it is printed."""
+
+    reads_first = False
 
     def __init__(
         self,
@@ -61,12 +64,17 @@ class P2LifeTable(Table):
         self._line = bytearray()
 
     def read_paper(self, data: bytes) -> None:
+        """Every line first, then the news of a generation: a round limit it raises must not leave the
+        counts printed below the heading unread."""
+        generations = self.generations
         for byte in data:
             if byte == 0x0A:
                 self._read(bytes(self._line).rstrip(b"\r"))
                 self._line.clear()
             elif len(self._line) < 200:
                 self._line.append(byte)
+        if self.generations != generations and self.on_generation is not None:
+            self.on_generation(self.generations)
 
     def _read(self, line: bytes) -> None:
         if (asked := _ASKED.match(line)) is not None:
@@ -79,8 +87,6 @@ class P2LifeTable(Table):
             self.winner = "draw"
         elif (generation := _GENERATION.match(line)) is not None:
             self.generations = int(generation[1])
-            if self.on_generation is not None:
-                self.on_generation(self.generations)
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         line = self.read_visitor()
@@ -169,10 +175,11 @@ class P2LifeGame(Game):
         )
         self.erase = entry.erase_key("python")
         self.levels = levels
-        self.table = P2LifeTable(terminal, hooks.on_round, hooks.on_key, hooks.idle_seconds)
+        self.on_round = hooks.on_round
+        self.table = P2LifeTable(terminal, self._generation, hooks.on_key, hooks.idle_seconds)
         self.terminal = self.table
         self._last_birth: Birth | None = None
-        self._seen = -1
+        self._did = (0, 0, 0)
 
     @property
     def program(self) -> Any:
@@ -181,6 +188,22 @@ class P2LifeGame(Game):
     def run(self) -> Run:
         run: Run = self._program.run()
         return run
+
+    def _generation(self, shown: int) -> None:
+        """The paper has printed generation `shown`, and the program waits while it is read: its last
+        generation is that one, whose births and deaths the panel shows from now on."""
+        program = self._program
+        if program.generations == shown and program.before is not None:
+            before, after = program.before, program.board
+            found = births(before, after, program.size, program.coins)
+            if found:
+                self._last_birth = ([birth for birth in found if birth.by_coin] or found)[-1]
+            pairs = list(zip(before, after, strict=True))
+            lived = sum(1 for was, now in pairs if was != EMPTY and now == was)
+            died = sum(1 for was, now in pairs if was != EMPTY and now == EMPTY)
+            self._did = (len(found), lived, died)
+        if self.on_round is not None:
+            self.on_round(shown)
 
     def ended(self, stop: Stop) -> str:
         return "finished" if self.table.winner is not None else "stopped"
@@ -199,23 +222,10 @@ class P2LifeGame(Game):
         return [("GENERATION", str(self.table.generations)), ("WHITE O", str(white)), ("BLACK #", str(black))]
 
     def view(self) -> View:
-        """The rules panel's picture of the game: the program's last generation, as far as the paper
-        has printed its heading (the panel never runs ahead of the paper)."""
-        program = self._program
-        shown = self.table.generations
-        counts = self.table.counts
-        if shown != program.generations or program.before is None:
-            return View(program.rules, shown, *counts, self._last_birth)
-        before, after = program.before, program.board
-        found = births(before, after, program.size, program.coins)
-        if shown != self._seen:
-            self._seen = shown
-            coin = [birth for birth in found if birth.by_coin]
-            if found:
-                self._last_birth = (coin or found)[-1]
-        lived = sum(1 for was, now in zip(before, after, strict=True) if was != EMPTY and now == was)
-        died = sum(1 for was, now in zip(before, after, strict=True) if was != EMPTY and now == EMPTY)
-        return View(program.rules, shown, *counts, self._last_birth, len(found), lived, died)
+        """The rules panel's picture of the game, as far as the paper has printed it (the table reads
+        what is printed): the panel never runs ahead of the paper."""
+        white, black = self.table.counts
+        return View(self._program.rules, self.table.generations, white, black, self._last_birth, *self._did)
 
 
 class P2LifeStand(Stand):
