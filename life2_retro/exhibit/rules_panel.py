@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..automata.rules import Rules
+from ..programs.p2life import rule_words
 from .panel import BOX, BOX_INK, FADED, HIGHLIGHT, INK, PAPER, DotText
 
 if TYPE_CHECKING:
@@ -29,19 +30,14 @@ LABEL = 10
 
 def rule_lines(rules: Rules) -> list[tuple[str, str, str]]:
     """(which, name, text) for each rule, as this rule set has them (the paper's variants change them)."""
-    more = "2 OR 3" if rules.difference_at_most_three else "2 OR MORE"
-    if not rules.survive_at_difference_one:
-        or_one = ""
-    elif rules.difference_one_needs_two_own:
-        or_one = ", OR 1 MORE AND AT LEAST 2 OF ITS OWN"
-    else:
-        or_one = ", OR JUST 1 MORE"
-    against = "FEWER THAN 3" if rules.birth_needs_fewer_than_three_opposing else "NOT 3"
-    tie = "A COIN DECIDES ITS COLOUR" if rules.coin_birth else "IT STAYS EMPTY"
+    words = rule_words(rules)
+    lives = f"{words.more} MORE NEIGHBOURS OF ITS OWN COLOUR THAN OF THE OTHER{words.or_one}"
+    born = f"AN EMPTY SQUARE WITH EXACTLY 3 OF ONE COLOUR AND {words.against} OF THE OTHER"
+    tie = f"{words.tie} ITS COLOUR" if rules.coin_birth else words.tie
     return [
-        ("lives", "LIVES ON", f"{more} MORE NEIGHBOURS OF ITS OWN COLOUR THAN OF THE OTHER{or_one}"),
+        ("lives", "LIVES ON", lives),
         ("dies", "DIES", "ANY OTHER PIECE"),
-        ("born", "BORN", f"AN EMPTY SQUARE WITH EXACTLY 3 OF ONE COLOUR AND {against} OF THE OTHER"),
+        ("born", "BORN", born),
         ("coin", "3 AND 3", tie),
     ]
 

@@ -38,6 +38,7 @@ import re
 import textwrap
 import time
 from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
 
 from ..automata.rules import P2LIFE, Rules, rules_for
 from ..events import INPUT_REQUEST, REDISPLAY, Echo, Event, Run, Stop
@@ -130,17 +131,39 @@ def parse_square(line: bytes) -> tuple[int, int] | None:
     return None if found is None else (_whole(found[1]), _whole(found[2]))
 
 
-def rules_text(rules: Rules) -> str:
-    """The rules in a few sentences, as this rule set has them (the paper's variants change them)."""
-    more = "2 OR 3" if rules.difference_at_most_three else "AT LEAST 2"
+@dataclass(frozen=True)
+class RuleWords:
+    """The words that differ between the rule sets (the paper's variants), wherever the rules are said."""
+
+    more: str
+    """How many more neighbours of its own a piece needs to live on."""
+    or_one: str
+    """What a difference of one needs, if it lives on at all (", OR ..." or nothing)."""
+    against: str
+    """How many of the other colour a birth allows."""
+    tie: str
+    """What three and three make."""
+
+
+def rule_words(rules: Rules) -> RuleWords:
     if not rules.survive_at_difference_one:
         or_one = ""
     elif rules.difference_one_needs_two_own:
         or_one = ", OR 1 MORE AND AT LEAST 2 OF ITS OWN"
     else:
         or_one = ", OR JUST 1 MORE"
-    against = "FEWER THAN 3" if rules.birth_needs_fewer_than_three_opposing else "NOT 3"
-    tie = "A COIN DECIDES" if rules.coin_birth else "IT STAYS EMPTY"
+    return RuleWords(
+        more="2 OR 3" if rules.difference_at_most_three else "AT LEAST 2",
+        or_one=or_one,
+        against="FEWER THAN 3" if rules.birth_needs_fewer_than_three_opposing else "NOT 3",
+        tie="A COIN DECIDES" if rules.coin_birth else "IT STAYS EMPTY",
+    )
+
+
+def rules_text(rules: Rules) -> str:
+    """The rules in a few sentences, as this rule set has them (the paper's variants change them)."""
+    words = rule_words(rules)
+    more, or_one, against, tie = words.more, words.or_one, words.against, words.tie
     return (
         f"A PIECE LIVES ON WHEN IT HAS {more} MORE NEIGHBOURS OF ITS OWN COLOUR THAN OF THE OTHER{or_one}; "
         "ELSE IT DIES. "

@@ -16,20 +16,6 @@ CELL_LIFE_ENDINGS = {"finished", "limit", "runaway", "unreproducible"}
 CELL_LIFE_WINNERS = {1, 2, 3, 4, "extinction", "hybrids"}
 
 
-@pytest.fixture
-def rigs(tmp_path):
-    made: list[Rig] = []
-
-    def make(**options) -> Rig:
-        rig = Rig(tmp_path / f"rig{len(made)}", **options)
-        made.append(rig)
-        return rig
-
-    yield make
-    for rig in made:
-        rig.close()
-
-
 def cell_life_visitor(choice: str, squares: list[str], leave_after: int | None = None):
     """A visitor who presses a key in attract mode, chooses `choice`, then answers what the paper
     asks: the next of `squares` at a move, Return at "Press ENTER". After `leave_after` squares the

@@ -76,20 +76,6 @@ def typing(lines: list[str]):
     return visitor
 
 
-@pytest.fixture
-def rigs(tmp_path):
-    made: list[Rig] = []
-
-    def make(**options) -> Rig:
-        rig = Rig(tmp_path / f"rig{len(made)}", **options)
-        made.append(rig)
-        return rig
-
-    yield make
-    for rig in made:
-        rig.close()
-
-
 def visitor_records(rig: Rig):
     return [r for r in rig.records() if r.mode == "visitor"]
 

@@ -65,20 +65,6 @@ def answer(rig_or_tail: object, typed: list[str], game: str) -> str:
     return square
 
 
-@pytest.fixture
-def rigs(tmp_path):
-    made: list[Rig] = []
-
-    def make(**options) -> Rig:
-        rig = Rig(tmp_path / f"rig{len(made)}", **options)
-        made.append(rig)
-        return rig
-
-    yield make
-    for rig in made:
-        rig.close()
-
-
 # -- every stand on every terminal -------------------------------------------------------------------
 
 

@@ -26,7 +26,7 @@ from ...terminals.options import Option
 from ...terminals.unix_tty import for_program
 from ..table import Table
 from .base import ATTRACT, Game, Hooks, Panel, Played, Stand, variables_of
-from .settings import switches
+from .settings import bug_switches
 
 _PROMPT = re.compile(rb"Generation \d+, player (\d) \(.\) <X,Y>: $")
 _ASKED_AGAIN = b"Retry. x,y : "
@@ -183,15 +183,7 @@ class CellLifeStand(Stand):
             high=4,
         ),
         Option("board", "small (5 x 5) or large (25 x 18)", "small", choices=BOARDS),
-        Option(
-            "bugs",
-            "the 2008 program's bugs kept: all of them, none, or a list",
-            frozenset(BUG_NAMES),
-            convert=switches(BUG_NAMES),
-            allows='"all" (the program as printed), "none", or a list of switch names from: '
-            + ", ".join(BUG_NAMES),
-            written='"all"',
-        ),
+        bug_switches(BUG_NAMES, "the 2008 program's bugs kept", "the program as printed"),
         Option(
             "computer",
             'how its computers play: "c", the 2008 program\'s own, or our levels 1, 2, 3',

@@ -26,7 +26,7 @@ from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
 from ..table import Table
 from .base import ONE_VISITOR, Game, Hooks, Panel, Played, Stand, variables_of
-from .settings import attract_levels, file_path, switches
+from .settings import attract_levels_of, bug_switches, file_path, levels_said, opponent_level
 
 PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
 """The variables the listing panel shows: whose turn, the squares typed, the two populations."""
@@ -178,26 +178,9 @@ class Life2Stand(Stand):
             "ms1978",
             choices=DIALECT_NAMES,
         ),
-        Option(
-            "bugs",
-            "the listing's bugs kept: all of them as in 1978, none (as the instructions say), or a list",
-            frozenset(BUG_NAMES),
-            convert=switches(BUG_NAMES),
-            allows='"all" (the 1978 listing), "none", or a list of switch names from: '
-            + ", ".join(BUG_NAMES),
-            written='"all"',
-        ),
-        Option(
-            "computer_level", "the visitor's opponent: 1 random, 2 greedy, 3 search", 2, int, choices=LEVELS
-        ),
-        Option(
-            "attract_levels",
-            "the two computers that play each other in attract mode",
-            (2, 3),
-            convert=attract_levels(LEVELS),
-            allows="two computer levels from 1 to 3, e.g. [2, 3]",
-            written="[2, 3]",
-        ),
+        bug_switches(BUG_NAMES, "the listing's bugs kept", "the 1978 listing"),
+        opponent_level(LEVELS, "1 random, 2 greedy, 3 search"),
+        attract_levels_of(LEVELS),
         Option(
             "empty_answer",
             "Return on an empty line: ask-again, or basic (the 1978 BASIC stops there)",
@@ -261,8 +244,7 @@ class Life2Stand(Stand):
         panel = "the listing" if why_not is None else "our notes"
         speed = f", the 1977 speed at {settings['clock_hz']:g} Hz" if settings["historical_speed"] else ""
         return (
-            f"{settings['dialect']}, {bugs} of {len(BUG_NAMES)} bugs kept, the computer at level "
-            f"{settings['computer_level']}, attract levels {'/'.join(map(str, settings['attract_levels']))}"
+            f"{settings['dialect']}, {bugs} of {len(BUG_NAMES)} bugs kept, {levels_said(settings)}"
             f"{speed}; the panel shows {panel}"
         )
 

@@ -27,7 +27,7 @@ from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ..table import Table
 from .base import ONE_VISITOR, Game, Hooks, Panel, Played, Stand
-from .settings import attract_levels
+from .settings import attract_levels_of, levels_said, opponent_level
 
 COLOURS = {b"WHITE": WHITE, b"BLACK": BLACK}
 _ASKED = re.compile(rb"^(WHITE|BLACK) \(.\)(?:: PLACE \d+ PIECES\.| X,Y)$")
@@ -247,21 +247,8 @@ class P2LifeStand(Stand):
             "0",
             choices=tuple(VARIANTS),
         ),
-        Option(
-            "computer_level",
-            "the visitor's opponent: 1 random, 2 greedy, 3 each turn solved as a game",
-            2,
-            int,
-            choices=LEVEL_NUMBERS,
-        ),
-        Option(
-            "attract_levels",
-            "the two computers that play each other in attract mode, white's and black's",
-            (2, 3),
-            convert=attract_levels(LEVEL_NUMBERS),
-            allows="two computer levels from 1 to 3, e.g. [2, 3]",
-            written="[2, 3]",
-        ),
+        opponent_level(LEVEL_NUMBERS, "1 random, 2 greedy, 3 each turn solved as a game"),
+        attract_levels_of(LEVEL_NUMBERS, ", white's and black's"),
         Option(
             "rounds",
             "a visitor's game ends after this many rounds, the more pieces winning",
@@ -277,11 +264,7 @@ class P2LifeStand(Stand):
         settings = self.settings
         rules = "the paper's rules" if settings["variant"] == "0" else f"variant {settings['variant']}"
         rounds = f"{settings['rounds']} rounds a visitor's game" if settings["rounds"] else "no round limit"
-        return (
-            f"{settings['board']} by {settings['board']}, {rules}, the computer at level "
-            f"{settings['computer_level']}, attract levels {'/'.join(map(str, settings['attract_levels']))}, "
-            f"{rounds}"
-        )
+        return f"{settings['board']} by {settings['board']}, {rules}, {levels_said(settings)}, {rounds}"
 
     def welcome(self, visitors: int) -> bytes:
         return WELCOME[visitors]

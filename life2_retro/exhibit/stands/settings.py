@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from ...terminals.options import Option
+
 
 def switches(names: Sequence[str]) -> Callable[[Any], frozenset[str]]:
     """Bug switches: "all", "none", or a list of their names."""
@@ -57,3 +59,42 @@ def file_path(value: Any) -> Path:
     if not isinstance(value, str) or not value or "\0" in value:
         raise ValueError
     return Path(value)
+
+
+# -- the options more than one stand declares ------------------------------------------------------------
+
+
+def bug_switches(names: Sequence[str], kept: str, original: str) -> Option:
+    """`bugs`: the original's bugs kept (`kept` says whose), all of them as `original` has them by
+    default."""
+    return Option(
+        "bugs",
+        f"{kept}: all of them, none, or a list",
+        frozenset(names),
+        convert=switches(names),
+        allows=f'"all" ({original}), "none", or a list of switch names from: ' + ", ".join(names),
+        written='"all"',
+    )
+
+
+def opponent_level(levels: Sequence[int], said: str) -> Option:
+    """`computer_level`: the visitor's opponent, at one of `levels` (`said` names them)."""
+    return Option("computer_level", f"the visitor's opponent: {said}", 2, int, choices=tuple(levels))
+
+
+def attract_levels_of(levels: Sequence[int], whose: str = "") -> Option:
+    """`attract_levels`: the two computers that play each other while nobody does."""
+    return Option(
+        "attract_levels",
+        f"the two computers that play each other in attract mode{whose}",
+        (2, 3),
+        convert=attract_levels(levels),
+        allows=f"two computer levels from {min(levels)} to {max(levels)}, e.g. [2, 3]",
+        written="[2, 3]",
+    )
+
+
+def levels_said(settings: dict[str, Any]) -> str:
+    """How `--check` names a stand's computers: the visitor's opponent and attract mode's two."""
+    attract = "/".join(map(str, settings["attract_levels"]))
+    return f"the computer at level {settings['computer_level']}, attract levels {attract}"
