@@ -15,7 +15,7 @@ import sys
 from ..exhibit.stands import stand_names
 from ..terminals.options import whole_number
 from .running import run_command
-from .without_a_window import config_ways
+from .without_a_window import command_line_ways, config_ways, needs_no_display
 
 SUMMARY = "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)"
 SCREENSHOT_FRAME = 1 / 20
@@ -34,11 +34,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     what.add_argument(
         "--example", action="store_true", help="print a config with every key at its default, then stop"
     )
-    what.add_argument(
-        "--screenshot",
-        metavar="PNG",
-        help="run attract mode headless on a simulated clock (no display needed, records kept nowhere) "
-        "and save the window as a PNG",
+    needs_no_display(
+        what.add_argument(
+            "--screenshot",
+            metavar="PNG",
+            help="headless: attract mode on a simulated clock, its window saved as a picture",
+        )
     )
     shot = parser.add_argument_group("--screenshot")
     shot.add_argument(
@@ -116,7 +117,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return run_command("exhibit", lambda: _screenshot(config, args))
     from ..exhibit.build import run_exhibit
 
-    ways = config_ways("exhibit.terminal", TERMINAL_TABLES, args.config)
+    ways = config_ways("exhibit.terminal", TERMINAL_TABLES, args.config) + command_line_ways(parser)
     return run_command("exhibit", lambda: run_exhibit(config), ways)
 
 

@@ -83,8 +83,22 @@ def test_the_exhibit_offers_what_its_config_accepts(tmp_path):
     config.write_text('[exhibit]\nterminal = "teletype"\n[records]\npath = "games.jsonl"\n')
     line = said_without_a_display("exhibit", "--config", str(config))
     assert line.startswith(f"life2 exhibit: {DESKTOP}; without a window: "), line
-    assert "--" not in line  # the exhibit has no --terminal: its terminal is the config's
     ways = offered(line)
+    flags = [way for way in ways if way[0].startswith("--")]
+    assert [way[0] for way in flags] == ["--screenshot"], line  # its terminal is the config's: no --terminal
+    shot = tmp_path / "picture.png"
+    done = life2(
+        "exhibit",
+        "--config",
+        str(config),
+        "--screenshot",
+        str(shot),
+        "--seconds",
+        "2",
+        env=without_a_display(),
+    )
+    assert done.returncode == 0 and done.stderr == b"" and shot.stat().st_size > 0, done
+    ways = [way for way in ways if way not in flags]
     assert ways, line
     for way in ways:  # `exhibit.terminal = "serial" and serial.port in FILE`: set as it says
         setting, _, keys = " ".join(way).partition(" in ")[0].partition(" and ")
