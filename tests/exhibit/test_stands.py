@@ -18,7 +18,7 @@ from life2_retro.events import INPUT_REQUEST, Run, Stop
 from life2_retro.exhibit import stands
 from life2_retro.exhibit.config import parse_config
 from life2_retro.exhibit.records import RecordLog, read_records, summarize
-from life2_retro.exhibit.runner import Exhibit
+from life2_retro.exhibit.runner import CHOOSE_PROMPT, Exhibit
 from life2_retro.exhibit.stands.base import Game, Hooks, Played, Stand
 from life2_retro.exhibit.table import Table
 from life2_retro.programs import PROGRAMS
@@ -348,3 +348,34 @@ def test_the_runner_names_no_game_and_tests_no_program_class():
     assert set(tested) <= {"int", "str", "bytes"}, tested  # what a program yields, never what it is
     code = re.sub(r"#.*", "", re.sub(r'""".*?"""', "", source, flags=re.S))
     assert not re.search(r"cell.life|p2life|life2(?! exhibit:)", code, re.I)  # the command's name aside
+
+
+def test_two_visitors_share_p2life_and_the_stats_name_its_rows(rigs):
+    """Two visitors take white and black in turn; then one plays the computer. The records say who
+    typed what, and --stats counts p2life's games beside LIFE2's, the visitor's results by the
+    computer's level."""
+    rig = rigs(settings={"exhibit": {"games": ["p2life", "life2"]}, "p2life": {"rounds": 3}}, baud=None)
+    typed: list[str] = []
+    choices = iter(["2", "1"])
+
+    def visitor(rig: Rig) -> None:
+        exhibit = rig.exhibit
+        if exhibit.mode == "attract":
+            if exhibit.game == "p2life":
+                press(pygame.K_SPACE, " ")
+        elif rig.reading and rig.reads != state["answered"]:
+            state["answered"] = rig.reads
+            prompt = rig.printed[-300:]
+            type_line(next(choices) if prompt.endswith(CHOOSE_PROMPT) else answer(rig, typed, "p2life"))
+
+    state = {"answered": -1}
+    rig.visitor = visitor
+    rig.exhibit.run(visits=2)
+    visits = [record for record in rig.records() if record.mode == "visitor"]
+    assert [record.players for record in visits] == [["human", "human"], ["human", "computer-2"]]
+    assert all(record.game == "p2life" and record.ended == "finished" for record in visits)
+    both = visits[0].moves
+    assert {player for player, _ in both} == {1, 2} and [square for _, square in both] == typed[: len(both)]
+    summary = summarize(rig.records())
+    assert "Two visitors at p2life: 1 games, 1 finished" in summary
+    assert re.search(r"p2life level 2 +1 ", summary) or re.search(r"\n  level 2 +1 ", summary), summary
