@@ -379,3 +379,13 @@ def test_two_visitors_share_p2life_and_the_stats_name_its_rows(rigs):
     summary = summarize(rig.records())
     assert "Two visitors at p2life: 1 games, 1 finished" in summary
     assert re.search(r"p2life level 2 +1 ", summary) or re.search(r"\n  level 2 +1 ", summary), summary
+
+
+def test_a_stand_never_reaches_back_into_the_runner():
+    """The runner hands a stand's game plain hooks; no stand module imports the runner, the config or
+    the window's dressing, so the dependency points one way."""
+    folder = Path(sys.modules[stands.__name__].__file__).parent
+    for path in folder.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+        assert not {name for name in imported if name.split(".")[-1] in ("runner", "build", "config")}, path
