@@ -65,7 +65,7 @@ def torn_cycles(last: int, line: int, how: int) -> int:
 
 
 def _price(charge: Charge, costs: LineCosts) -> int:
-    return charge if charge.__class__ is int else charge(costs)  # type: ignore[operator,return-value]
+    return charge(costs) if callable(charge) else charge
 
 
 class CycleMeter:
@@ -93,7 +93,7 @@ class CycleMeter:
             code = line << 2 | how
             charge = get(last << 12 | code)
             if charge.__class__ is int:  # most are: a number, no call
-                cycles += charge  # type: ignore[operator]
+                cycles += charge
             else:
                 if charge is None:
                     charge = self._compile(table, last, line, how, torn)

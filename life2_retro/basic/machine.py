@@ -274,6 +274,7 @@ class Machine:
                     position.store(values)
                     position = self._resolve(position.then)
                 else:
+                    assert callable(position)  # the rest of a line: the only kind of Position left
                     position = position()
                 if out:
                     yield bytes(out)
