@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...automata.rules import VARIANTS, Rules
+from ...automata.rules import BLACK, EMPTY, VARIANTS, WHITE, Rules
 from ...events import Run, Stop
 from ...programs import program_entry
-from ...programs.p2life_board import BLACK, EMPTY, LARGEST, SMALLEST, WHITE, Cells, neighbours, square_of
+from ...programs.p2life_board import LARGEST, SMALLEST, Cells, neighbours, square_of
 from ...programs.p2life_players import LEVELS
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
