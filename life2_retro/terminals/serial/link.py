@@ -176,7 +176,10 @@ class SerialLink:
         return LinkLost(str(exc))
 
     def retry_delay(self) -> float:
-        return min(LAST_RETRY, FIRST_RETRY * 2**self._tries)
+        """FIRST_RETRY, doubled at each failed try, up to LAST_RETRY. The doubling stops long past
+        LAST_RETRY (32 tries): a port away for hours fails a thousand tries, and 2 ** 1024 overflows
+        a float."""
+        return min(LAST_RETRY, FIRST_RETRY * 2.0 ** min(self._tries, 32))
 
     def try_reopen(self) -> bool:
         """One try, if its time has come; True once the port is open again."""
