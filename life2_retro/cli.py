@@ -14,7 +14,7 @@ import difflib
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from types import ModuleType
+from typing import Protocol
 
 from . import __version__
 
@@ -33,7 +33,17 @@ COMMANDS = {
 DEFAULT = "play"
 
 
-def command_module(name: str) -> ModuleType:
+class CommandModule(Protocol):
+    """What a subcommand's module gives the command line."""
+
+    SUMMARY: str
+
+    def configure(self, parser: argparse.ArgumentParser) -> None: ...
+
+    def main(self, args: argparse.Namespace, parser: argparse.ArgumentParser) -> int: ...
+
+
+def command_module(name: str) -> CommandModule:
     return import_module(COMMANDS[name])
 
 

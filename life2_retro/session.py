@@ -16,8 +16,9 @@ from .events import REDISPLAY, Echo, InputRequest, Notice, Run, Status, Stop
 from .terminals.base import LineInterrupted, Terminal
 from .terminals.transcript import ScriptedTerminal
 
-LineHook = Callable[[int | str], None]
-"""Called with each line execution enters (what TRON prints), or each C function it enters."""
+LineHook = Callable[[int | str], object]
+"""Called with each line execution enters (what TRON prints), or each C function it enters; what it
+returns is ignored (a file's write returns a count)."""
 
 
 def drive(
@@ -31,28 +32,29 @@ def drive(
     try:
         event = next(run)
         while True:
-            kind = type(event)
-            if kind is int or kind is str:
+            # the exact type, not isinstance: a Notice or a Status is a str, and an Echo is bytes
+            if type(event) is int or type(event) is str:
                 if on_line is not None:
                     on_line(event)
-            elif kind is bytes:
+            elif type(event) is bytes:
                 terminal.write(event)
-            elif kind is Echo:
+            elif type(event) is Echo:
                 terminal.echo(event)
             elif isinstance(event, InputRequest):
                 event = run.send(_read_line(terminal, break_key, event.shown))
                 continue
             elif event is REDISPLAY:
                 terminal.redisplay_from_here()
-            elif kind is Notice:
+            elif type(event) is Notice:
                 terminal.notice(str(event))
-            elif kind is Status:
+            elif type(event) is Status:
                 terminal.status(str(event))
             else:
                 raise TypeError(f"a program yielded {event!r}, which is no event")
             event = next(run)
     except StopIteration as stop:
-        return stop.value
+        stopped: Stop = stop.value  # what a Run returns (StopIteration types it Any)
+        return stopped
 
 
 def _read_line(terminal: Terminal, break_key: bytes | None, shown: bool) -> bytes | None:

@@ -15,16 +15,21 @@ the exhaustive test in tests/automata.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from .rules import Rules
 
-try:  # compiled where Numba calls it (engine.py); plain Python on NumPy arrays everywhere else
-    from numba.extending import register_jitable as jitable
-except ImportError:  # pragma: no cover - the study extra brings Numba
+Function = TypeVar("Function", bound=Callable[..., object])
 
-    def jitable(function: Any) -> Any:
+
+def jitable(function: Function) -> Function:
+    """Compiled where Numba calls it (engine.py); plain Python on NumPy arrays everywhere else."""
+    try:
+        from numba.extending import register_jitable
+    except ImportError:  # pragma: no cover - the study extra brings Numba
         return function
+    return register_jitable(function)
 
 
 ALL = (1 << 64) - 1

@@ -31,7 +31,8 @@ from .soup import check_boundary
 if "NUMBA_THREADING_LAYER" not in os.environ:
     # OpenMP's threads spin while they wait for each other, and on a machine whose other core is
     # busy that makes two threads ten times slower than one; Numba's own work queue does not spin
-    numba.config.THREADING_LAYER = "workqueue"
+    # (the ignore: numba.config makes its settings at run time, from the environment, unseen by mypy)
+    numba.config.THREADING_LAYER = "workqueue"  # type: ignore[attr-defined]
 
 U = np.uint64
 ONE, S1, S63 = U(1), U(1), U(63)
@@ -147,7 +148,20 @@ def _row(
 
 
 @njit(cache=True)
-def _rows(white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros, first, stop):  # type: ignore[no-untyped-def]
+def _rows(
+    white: Any,
+    black: Any,
+    out_white: Any,
+    out_black: Any,
+    width: int,
+    periodic: bool,
+    flags: Any,
+    seed: Any,
+    generation: int,
+    zeros: Any,
+    first: int,
+    stop: int,
+) -> tuple[int, int, Any, int]:
     """Rows first .. stop - 1 of the next generation; the sums of what _row returns."""
     whites = blacks = coins = 0
     digest = U(0)
@@ -163,15 +177,36 @@ def _rows(white, black, out_white, out_black, width, periodic, flags, seed, gene
 
 
 @njit(cache=True)
-def _step(white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros):  # type: ignore[no-untyped-def]
+def _step(
+    white: Any,
+    black: Any,
+    out_white: Any,
+    out_black: Any,
+    width: int,
+    periodic: bool,
+    flags: Any,
+    seed: Any,
+    generation: int,
+    zeros: Any,
+) -> tuple[int, int, Any, int]:
     arguments = (white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros)
     return _rows(*arguments, 0, white.shape[0])
 
 
 @njit(cache=True, parallel=True)
 def _step_parallel(
-    white, black, out_white, out_black, width, periodic, flags, seed, generation, zeros, blocks
-):  # type: ignore[no-untyped-def]
+    white: Any,
+    black: Any,
+    out_white: Any,
+    out_black: Any,
+    width: int,
+    periodic: bool,
+    flags: Any,
+    seed: Any,
+    generation: int,
+    zeros: Any,
+    blocks: int,
+) -> tuple[int, int, Any, int]:
     """The rows in one block per thread (a thread a row costs more in hand-offs than it saves)."""
     height = white.shape[0]
     whites = blacks = coins = 0

@@ -24,7 +24,7 @@ list once, which answers a number of cycles or a function to call each time.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from ..events import Stop
 from .machine import RESUMED_BY_RETURN
@@ -37,8 +37,10 @@ ENDED = -2
 TORN_AFTER_NEWSTT = 10
 TORN_AFTER_RESUME = 7
 
-Charge = int | Callable[["LineCosts"], int]
-"""What a segment costs: always the same, or as a function reads it from the program's variables."""
+Charge = int | Callable[[Any], int]
+"""What a segment costs: always the same, or as a function reads it from the program's variables.
+The function takes the program's own LineCosts class (LIFE2's Life2Costs), hence `Any`: a function
+of one class of price list is no function of every LineCosts."""
 
 
 class LineCosts(Protocol):
@@ -65,7 +67,7 @@ def torn_cycles(last: int, line: int, how: int) -> int:
 
 
 def _price(charge: Charge, costs: LineCosts) -> int:
-    return charge if charge.__class__ is int else charge(costs)  # type: ignore[operator,return-value]
+    return charge(costs) if callable(charge) else charge
 
 
 class CycleMeter:
@@ -93,7 +95,7 @@ class CycleMeter:
             code = line << 2 | how
             charge = get(last << 12 | code)
             if charge.__class__ is int:  # most are: a number, no call
-                cycles += charge  # type: ignore[operator]
+                cycles += charge
             else:
                 if charge is None:
                     charge = self._compile(table, last, line, how, torn)

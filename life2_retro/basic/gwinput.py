@@ -17,7 +17,7 @@ from . import mbf
 from .editing import EditedLine
 from .errors import BasicError
 from .gwscreen import WIDTH
-from .printer import ScreenPrinter
+from .printer import Printer, ScreenPrinter
 
 LINE_LIMIT = 255
 """Characters of the typed line the field reader sees (console.py read_line L146-148)."""
@@ -262,7 +262,7 @@ def assign_single(number: mbf.Mbf, overflow: Callable[[], None]) -> float:
         return mbf.largest(mbf.SINGLE, exc.negative).value()
 
 
-def scan_gw_response(line: bytes, count: int, printer: ScreenPrinter) -> list[float] | None:
+def scan_gw_response(line: bytes, count: int, printer: Printer) -> list[float] | None:
     """The numbers of a line, or None for ?Redo from start; Overflow messages as GW-BASIC prints them
     (values.py FloatErrorHandler.handle: Console.write_line)."""
 

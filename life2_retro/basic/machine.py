@@ -26,7 +26,7 @@ from ..events import REDISPLAY, Run, Stop
 from .dialects import Dialect
 from .errors import BasicError, error_message
 from .inputs import InputStatement
-from .printer import make_printer
+from .printer import PrintItem, make_printer
 
 
 class _End:
@@ -127,7 +127,7 @@ class Machine:
 
     # -- PRINT ----------------------------------------------------------------------------
 
-    def print_(self, *items: object, end: str = "\n") -> None:
+    def print_(self, *items: PrintItem, end: str = "\n") -> None:
         """PRINT items; `end` is ';' or ',' when the statement ends with one."""
         self.printer.print_items(items, end)
 
@@ -274,6 +274,7 @@ class Machine:
                     position.store(values)
                     position = self._resolve(position.then)
                 else:
+                    assert callable(position)  # the rest of a line: the only kind of Position left
                     position = position()
                 if out:
                     yield bytes(out)

@@ -42,6 +42,9 @@ COMMA = _Comma()
 CR = "\r"
 """CHR$(13), as a PRINT item."""
 
+PrintItem = str | Tab | _Comma | float
+"""What a PRINT statement lists: strings, TABs, COMMA between items, numbers."""
+
 ZONE_WIDTH = 14
 
 
@@ -60,19 +63,19 @@ class Printer:
         self.column = 0
         """Characters sent since the carriage last returned (0 is the left margin)."""
 
-    def print_items(self, items: Iterable[object], end: str = "\n") -> None:
+    def print_items(self, items: Iterable[PrintItem], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
         if end not in ("\n", ";", ","):
             raise ValueError(f"a PRINT statement ends with a newline, ';' or ',', not {end!r}")
         for item in items:
-            if type(item) is str:
+            if isinstance(item, str):
                 self.string(item.encode("latin-1"))
-            elif type(item) is Tab:
+            elif isinstance(item, Tab):
                 self.tab(item.argument)
-            elif item is COMMA:
+            elif isinstance(item, _Comma):  # COMMA, its one instance
                 self.comma()
             else:
-                self.number(item)  # type: ignore[arg-type]
+                self.number(item)
         if end == "\n":
             self.end_statement()
         elif end == ",":

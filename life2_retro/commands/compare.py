@@ -63,7 +63,7 @@ def first_byte_difference(ours: bytes, theirs: bytes, label: str = "PC-BASIC") -
 
 
 def first_trace_difference(
-    ours: Sequence[int], theirs: Sequence[int], label: str = "PC-BASIC"
+    ours: Sequence[int | str], theirs: Sequence[int | str], label: str = "PC-BASIC"
 ) -> Mismatch | None:
     if tuple(ours) == tuple(theirs):
         return None

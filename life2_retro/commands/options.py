@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -207,7 +207,7 @@ def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_ora
 
 
 def add_terminal_options(
-    parser: argparse.ArgumentParser, names: Sequence[str], leave_out: tuple[str, ...] = ()
+    parser: argparse.ArgumentParser, names: tuple[str, ...] | list[str], leave_out: tuple[str, ...] = ()
 ) -> None:
     """--terminal NAME and every setting the named terminals declare (less `leave_out`)."""
     group = parser.add_argument_group("terminal")

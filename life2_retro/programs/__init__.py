@@ -16,11 +16,10 @@ which imports the programs; the programs never reach up to it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from importlib import import_module
-from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..automata.rules import VARIANTS
 from ..basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
@@ -30,11 +29,26 @@ from .cell_life_bugs import BUGS as CELL_LIFE_BUGS
 from .life2_bugs import BUGS as LIFE2_BUGS
 from .p2life_board import LARGEST, SMALLEST
 
+if TYPE_CHECKING:  # the meter's module is imported only when a run is priced
+    from ..basic.cycles import CycleMeter
+
 
 class Program(Protocol):
     """One run of a program: `run()` gives its events once."""
 
     def run(self) -> Run: ...
+
+
+class ProgramModule(Protocol):
+    """What a program's module gives the registry (ProgramEntry.module), imported when it is used."""
+
+    make_program: Callable[..., Program]
+    """`make_program(runtime, bugs, seed, person, **keywords)`: one run. Its keywords are the
+    program's own (see ProgramEntry.make), so they are not spelt out here."""
+
+    def erase_key(self, runtime: str) -> str: ...
+
+    def break_key(self, runtime: str) -> bytes | None: ...
 
 
 @dataclass(frozen=True)
@@ -115,7 +129,7 @@ class ProgramEntry:
     `make_program` then takes them as keywords (`words`), which whoever makes a run reads from the
     original through its reference adapter (reference.original_words)."""
 
-    def load(self) -> ModuleType:
+    def load(self) -> ProgramModule:
         return import_module(self.module)
 
     def make(
@@ -167,10 +181,12 @@ class ProgramEntry:
             needed = self.cycles_runtime
             raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
 
-    def count_cycles(self, program: Program, runtime: str) -> Any:
+    def count_cycles(self, program: Program, runtime: str) -> CycleMeter:
         """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on."""
         self.check_cycles(runtime)
-        return import_module(self.cycles).count_cycles(program)  # type: ignore[arg-type]
+        assert self.cycles is not None  # check_cycles refuses a program without figures
+        meter: CycleMeter = import_module(self.cycles).count_cycles(program)
+        return meter
 
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:

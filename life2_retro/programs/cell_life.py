@@ -30,7 +30,8 @@ from __future__ import annotations
 import random
 import re
 import time
-from collections.abc import Generator, Iterable
+from collections.abc import Callable, Generator, Iterable
+from typing import TypeVar
 
 from ..events import Event, Notice, Run, Status, Stop
 from ..libc.memory import Global, Layout, Memory, Unreproducible
@@ -102,6 +103,8 @@ PLAY_XY_AT_START = (5, 2)
 """play's `x` and `y` before the first human move: what init left in those stack slots."""
 
 Calls = Generator[Event, bytes | None, None]
+Answer = TypeVar("Answer")
+"""--fixed: what one line answers (a number, or a square)."""
 
 
 class InputEnded(Exception):
@@ -227,7 +230,8 @@ class CellLifeProgram:
         """A power of ten; for a negative x the C recursion never ends."""
         if x < 0:
             raise Unreproducible(f"tp({x}) recurses until the stack overflows (the reference build crashes)")
-        return 10**x
+        power: int = 10**x  # an int, x being 0 or more (typeshed's int ** int is Any: x < 0 gives a float)
+        return power
 
     def init(self) -> None:
         self.enter("init")
@@ -409,7 +413,9 @@ class CellLifeProgram:
         self._getint_t = t
         return t
 
-    def _fixed_answer(self, parse, retry: str, good) -> Generator[Event, bytes | None, object]:  # type: ignore[no-untyped-def]
+    def _fixed_answer(
+        self, parse: Callable[[bytes], Answer | None], retry: str, good: Callable[[Answer], bool]
+    ) -> Generator[Event, bytes | None, Answer]:
         """--fixed: one answer a line; a line without a good one asks again; the end of input ends."""
         while True:
             line = yield from self.io.read_line()

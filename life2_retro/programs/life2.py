@@ -32,9 +32,21 @@ basic_reference/life2-notes.md for how the codes work."""
 
 
 class Scalars:
-    """The listing's simple variables; BASIC starts them all at 0."""
+    """The listing's simple variables; BASIC starts them all at 0.
+
+    They are Python ints: the listing only ever gives them whole numbers (constants, counts, and FOR
+    loops that start and step by whole numbers), and as ints they index the arrays directly."""
 
     __slots__ = ("B", "J", "K", "K1", "M", "M2", "M3", "O1", "P1")
+    B: int
+    J: int
+    K: int
+    K1: int
+    M: int
+    M2: int
+    M3: int
+    O1: int
+    P1: int
 
     def __init__(self) -> None:
         for name in self.__slots__:

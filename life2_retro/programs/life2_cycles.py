@@ -23,6 +23,7 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from ..basic.cycles import ENDED, Charge, CycleMeter
 from .life2 import Life2Program
@@ -47,7 +48,7 @@ class CycleFigures:
 
     bases: dict[ClassKey, float]
     line_means: dict[int, float]
-    input_costs: dict[str, float]
+    input_costs: dict[str, int]
     compiled: dict[int, Charge] = field(default_factory=dict, compare=False)
     """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
 
@@ -57,7 +58,8 @@ def _sub_from_text(text: str) -> SubClass:
 
 
 def _sub_to_text(sub: SubClass) -> str:
-    return {None: "-", True: "true", False: "false"}.get(sub, str(sub))  # type: ignore[arg-type]
+    texts: dict[SubClass, str] = {None: "-", True: "true", False: "false"}
+    return texts.get(sub, str(sub))
 
 
 def key_text(key: ClassKey) -> str:
@@ -83,11 +85,12 @@ def load_figures() -> CycleFigures:
 
 
 @cache
-def measured() -> dict:
+def measured() -> dict[str, Any]:
     """osi6502_measured.json, carried by the package: the table of 60 games and the worked examples,
     as measured on the 1977 ROM (the figures the bases were fitted to, and the model's test)."""
     text = resources.files(__package__).joinpath("osi6502_measured.json").read_text(encoding="utf-8")
-    return json.loads(text)
+    tables: dict[str, Any] = json.loads(text)
+    return tables
 
 
 def _exit(line: int, following: int) -> int:
@@ -141,23 +144,23 @@ class Life2Costs:
         part = PARTS.get(line)
         if part is not None and line not in WAYS:
             base = self.base((line, how, exit_, None))
-            return lambda costs: base + part(costs, how, following)[1]  # type: ignore[arg-type]
+            return lambda costs: base + part(costs, how, following)[1]
         if part is not None:
             bases: dict[SubClass, int] = {}
 
-            def charge(costs: Life2Costs) -> int:  # type: ignore[misc]
+            def charge(costs: Life2Costs) -> int:
                 sub, cycles = part(costs, how, following)
                 base = bases.get(sub)
                 if base is None:
                     base = bases[sub] = costs.base((line, how, exit_, sub))
                 return base + cycles
 
-            return charge  # type: ignore[return-value]
+            return charge
         base = self.base((line, how, exit_, None))
         loop = LOOPS.get((line, exit_))
         if loop is None:
             return base
-        return lambda costs: base + loop(costs)  # type: ignore[arg-type]
+        return lambda costs: base + loop(costs)
 
 
 def count_cycles(program: Life2Program, figures: CycleFigures | None = None) -> CycleMeter:

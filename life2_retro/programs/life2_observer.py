@@ -95,7 +95,7 @@ class GameObserver:
         elif match := _SETUP_HEADER.match(line):
             self._setup_player = int(match[1])
         elif match := _WINNER.match(line):
-            self._end(int(match[1]))  # type: ignore[arg-type]
+            self._end(1 if match[1] == "1" else 2)  # the pattern allows 1 or 2 only
         elif line == "A DRAW":
             self._end("draw")
 

@@ -23,11 +23,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 
+from .life2_bugs import ILLEGAL_COORDS, SAME_COORD_DIAGONAL
 from .life2_observer import GameObserver
 from .life2_rules import (
     ALL_MOVES,
-    ILLEGAL_COORDS,
-    SAME_COORD_DIAGONAL,
     SIZE,
     Board,
     Masks,

@@ -40,14 +40,11 @@ import time
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
 
-from ..automata.rules import P2LIFE, Rules, rules_for
+from ..automata.rules import BLACK, EMPTY, P2LIFE, WHITE, Rules, rules_for
 from ..events import INPUT_REQUEST, REDISPLAY, Echo, Event, Run, Stop
 from .p2life_board import (
-    BLACK,
-    EMPTY,
     LARGEST,
     SMALLEST,
-    WHITE,
     Cells,
     empty_board,
     generation,
@@ -377,9 +374,10 @@ class P2LifeProgram:
                 problem = f"THE BOARD GOES FROM 1 TO {self.size} EACH WAY."
             else:
                 square = index_of(*typed, self.size)
-                problem = refused(square)
-                if problem is None:
+                refusal = refused(square)
+                if refusal is None:
                     return square
+                problem = refusal
             self.say(f"{problem} RETYPE.")
 
     def _mask(self) -> None:

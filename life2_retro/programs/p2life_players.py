@@ -33,12 +33,9 @@ import random
 from collections.abc import Iterable, Sequence
 from math import comb
 
-from ..automata.rules import Rules
+from ..automata.rules import BLACK, EMPTY, WHITE, Rules
 from .p2life_board import (
-    BLACK,
     COIN,
-    EMPTY,
-    WHITE,
     Cells,
     fate,
     generation,
@@ -80,7 +77,7 @@ class Judge:
             w, b = white + heads, black + coins - heads
             mine, theirs = (w, b) if self.me == WHITE else (b, w)
             total += comb(coins, heads) * score(mine, theirs)
-        return total / 2**coins
+        return total / (1 << coins)  # 2 ** coins ways the coin can fall
 
     def counts(self, cells: Cells, indexes: Iterable[int] | None = None) -> tuple[int, int, int]:
         """(sure white, sure black, the coin's) one generation on, of every cell or of `indexes`."""
@@ -234,7 +231,8 @@ def l_shapes(size: int) -> list[tuple[int, int, int]]:
             top, bottom = row * size + col, (row + 1) * size + col
             corners = (top, top + 1, bottom, bottom + 1)
             for left_out in corners:
-                shapes.append(tuple(corner for corner in corners if corner != left_out))
+                first, second, third = (corner for corner in corners if corner != left_out)
+                shapes.append((first, second, third))
     return shapes
 
 

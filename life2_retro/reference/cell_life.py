@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import io
 import os
 import re
 import select
@@ -151,7 +152,8 @@ def run(binary: Path, script: Script, as_installed: bool = False) -> OracleRun:
         stderr=subprocess.DEVNULL,
         env=environment,
     )
-    assert process.stdin is not None and process.stdout is not None
+    # pipes, buffered (Popen's default): the reader has read1, which returns what is there
+    assert process.stdin is not None and isinstance(process.stdout, io.BufferedReader)
     try:
         process.stdin.write(b"".join(line + b"\n" for line in script.lines))
         process.stdin.close()

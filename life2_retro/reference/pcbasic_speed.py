@@ -56,11 +56,11 @@ def no_idle_yields() -> Iterator[None]:
     from pcbasic.basic import eventcycle
 
     before = eventcycle.time
-    eventcycle.time = SimpleNamespace(**{**vars(time), "sleep": _sleep_unless_zero})  # type: ignore[assignment]
+    eventcycle.time = SimpleNamespace(**{**vars(time), "sleep": _sleep_unless_zero})
     try:
         yield
     finally:
-        eventcycle.time = before  # type: ignore[assignment]
+        eventcycle.time = before
 
 
 def _bind_buffer_methods(stream: Any) -> None:
@@ -84,11 +84,11 @@ def direct_code_reads() -> Iterator[None]:
         plain_init(self, *args, **kwargs)
         _bind_buffer_methods(self)
 
-    CodeStream.__init__ = init  # type: ignore[method-assign]
+    CodeStream.__init__ = init
     try:
         yield
     finally:
-        CodeStream.__init__ = plain_init  # type: ignore[method-assign]
+        CodeStream.__init__ = plain_init
 
 
 def zero_filled_move(matrix: Any, sy0: int, sy1: int, sx0: int, sx1: int, ty0: int, tx0: int) -> None:

@@ -8,11 +8,13 @@ a terminal's libraries load only when that terminal is used.
 from __future__ import annotations
 
 from importlib import import_module
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .base import Terminal
 from .options import Offered
-from .window import WindowTerminal
+
+if TYPE_CHECKING:  # the window terminals' module is imported only when a window is opened
+    from .window.terminal import PygameTerminal
 
 TERMINALS: dict[str, tuple[str, str]] = {
     "console": ("life2_retro.terminals.console", "ConsoleTerminal"),
@@ -30,7 +32,8 @@ def terminal_class(name: str) -> type[Terminal]:
         module_name, class_name = TERMINALS[name]
     except KeyError:
         raise ValueError(f"unknown terminal {name!r}: choose from {', '.join(TERMINALS)}") from None
-    return getattr(import_module(module_name), class_name)
+    chosen: type[Terminal] = getattr(import_module(module_name), class_name)  # TERMINALS names classes
+    return chosen
 
 
 def offered(names: tuple[str, ...] | list[str], leave_out: tuple[str, ...] = ()) -> Offered:
@@ -46,10 +49,12 @@ def open_terminal(name: str, **settings: Any) -> Terminal:
     return terminal_class(name)(**settings)
 
 
-def open_window(name: str, **settings: Any) -> WindowTerminal:
+def open_window(name: str, **settings: Any) -> PygameTerminal:
     """A window terminal: one whose picture can be drawn, saved and shared (window/__init__.py)."""
+    from .window.terminal import PygameTerminal
+
     terminal = open_terminal(name, **settings)
-    if not isinstance(terminal, WindowTerminal):
+    if not isinstance(terminal, PygameTerminal):
         terminal.close()
         raise ValueError(f"the {name} terminal is not a window: choose from {', '.join(WINDOW_TERMINALS)}")
     return terminal

@@ -32,8 +32,10 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Callable
 from contextlib import suppress
-from typing import BinaryIO, TextIO
+from types import FrameType
+from typing import Any, BinaryIO, TextIO
 
 from .base import KeyHook, Terminal
 from .transcript import split_line, standard_input
@@ -41,7 +43,12 @@ from .transcript import split_line, standard_input
 try:
     import termios
 except ImportError:  # pragma: no cover - not a POSIX system: input is read, but cannot be hidden
-    termios = None  # type: ignore[assignment]
+    _HAS_TERMIOS = False
+else:
+    _HAS_TERMIOS = True
+
+SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers | None
+"""What signal.signal takes and gives back: a function, SIG_DFL or SIG_IGN, or None (not set from Python)."""
 
 _TAIL = 256  # bytes kept of the line being printed, to show it again after `fg`
 
@@ -63,9 +70,9 @@ class ConsoleTerminal(Terminal):
         self._in: BinaryIO = stdin if stdin is not None else standard_input()
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
-        self.is_tty = os.isatty(self._fd) and termios is not None
-        self._saved: list | None = termios.tcgetattr(self._fd) if self.is_tty else None  # type: ignore[type-arg]
-        self._old_handlers: dict[int, object] = {}
+        self.is_tty = os.isatty(self._fd) and _HAS_TERMIOS
+        self._saved: list[Any] | None = termios.tcgetattr(self._fd) if self.is_tty else None
+        self._old_handlers: dict[int, SignalHandler] = {}
         self._pending: list[bytes] = []
         self._tail = b""  # what has been printed since the last newline
         self._away = False  # stopped, or in the background, since the input was last hidden
@@ -225,7 +232,7 @@ class ConsoleTerminal(Terminal):
         # handlers first, so that no SIGCONT can hide input again after the terminal is restored
         for signum, handler in self._old_handlers.items():
             with suppress(ValueError, OSError, TypeError):
-                signal.signal(signum, handler)  # type: ignore[arg-type]
+                signal.signal(signum, handler)
         self._old_handlers.clear()
         self._restore()
         with suppress(OSError, ValueError):

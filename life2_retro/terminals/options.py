@@ -117,7 +117,7 @@ class Option:
             return isinstance(value, bool)
         if isinstance(value, bool):
             return False
-        kinds: tuple[type, ...] = (int, float) if self.kind is float else (self.kind,)
+        kinds: tuple[type[Any], ...] = (int, float) if self.kind is float else (self.kind,)  # value stays Any
         if self.parse is not None or not isinstance(value, kinds):
             return False
         if self.kind is str and not value.strip():

@@ -59,8 +59,8 @@ class LinePace:
     baud: int | None = 110
     carriage_return: float = CARRIAGE_RETURN_SECONDS
     """How long after a CR the carriage is home and the next character can print."""
-    bits_per_character: int = BITS_PER_CHARACTER
-    """Start bit, data bits, parity bit and stop bits: 11 for a Model 33 (7E2)."""
+    bits_per_character: float = BITS_PER_CHARACTER
+    """Start bit, data bits, parity bit and stop bits: 11 for a Model 33 (7E2), 10.5 with 1.5 stop bits."""
 
     @property
     def seconds_per_byte(self) -> float:
@@ -92,10 +92,10 @@ class Throttle:
         """The bytes whose time on the line is over (all of them when `unlimited`)."""
         now = self.clock.now()
         if unlimited:
-            out = bytes(self._queue)
+            everything = bytes(self._queue)
             self._queue.clear()
             self._busy_until = self._carriage_home = now
-            return out
+            return everything
         out = bytearray()
         queue = self._queue
         step = self.pace.seconds_per_byte

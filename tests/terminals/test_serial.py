@@ -11,6 +11,7 @@ import pytest
 from life2_retro.basic.dialects import Dialect
 from life2_retro.terminals.base import LineInterrupted
 from life2_retro.terminals.serial.discipline import LineDiscipline, LineOutput
+from life2_retro.terminals.serial.link import LAST_RETRY, SerialLink
 from life2_retro.terminals.serial.settings import LineSettings
 from life2_retro.terminals.serial.terminal import SerialTerminal
 
@@ -224,6 +225,17 @@ def test_a_hundred_unplug_and_replug_cycles(far_end, serial_game):
         f"\n{cycles} unplug/replug cycles: back in {min(waits):.3f}-{max(waits):.3f} s, "
         f"mean {sum(waits) / len(waits):.3f} s"
     )
+
+
+def test_a_port_away_for_hours_is_still_tried_every_few_seconds(tmp_path):
+    """The wait between tries doubles up to LAST_RETRY and stays there. A port unplugged for an hour
+    and a half has failed some 1,100 tries, 5 s apart; the 1,024th doubling would be past any float
+    (OverflowError, and the exhibit would stop with a traceback), so the doubling must stop too."""
+    said = []
+    link = SerialLink(str(tmp_path / "ttyUSB9"), LineSettings(), log=said.append)
+    link._tries = 1100  # the failed tries of 90 minutes away (the count is the link's own)
+    assert link.try_reopen() is False
+    assert link.retry_delay() == LAST_RETRY and not link.is_open
 
 
 # -- the line discipline, through pyserial's loop:// -----------------------------------------------

@@ -18,8 +18,10 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from ...programs import Script
+from ...programs.life2 import Life2Program
 from ...session import drive
 from ...terminals.transcript import ScriptedTerminal
 from ..options import Mode
@@ -43,7 +45,8 @@ def _run(mode: Mode, script: Script, meter: str) -> float:
     if meter == "cycles":
         counter = mode.entry.count_cycles(program, mode.runtime)
     elif meter == "nothing":
-        program.m.count_segments(_Nothing())  # type: ignore[attr-defined]
+        assert isinstance(program, Life2Program)  # bench checked: only LIFE2 has cycle figures
+        program.m.count_segments(_Nothing())
     terminal = ScriptedTerminal(list(script.lines))
     started = time.perf_counter()
     stop = drive(program.run(), terminal)
@@ -98,10 +101,11 @@ def bench(mode: Mode, scripts: int, seed: int) -> int:
     return 0
 
 
-def measured_games() -> list[dict]:
+def measured_games() -> list[dict[str, Any]]:
     from ...programs.life2_cycles import measured
 
-    return measured()["games"]
+    games: list[dict[str, Any]] = measured()["games"]
+    return games
 
 
 def _whole_command(responses: list[str]) -> tuple[float, float]:

@@ -48,8 +48,7 @@ def measure(baud: int, count: int) -> float:
         reader.start()
         settings = LineSettings(baud=baud)
         link = SerialLink(os.ttyname(slave), settings, log=_quiet)
-        fills = {"fill_cr": 0, "fill_lf": 0}
-        with SerialTerminal(os.ttyname(slave), baud=baud, link=link, **fills) as line:
+        with SerialTerminal(os.ttyname(slave), baud=baud, link=link, fill_cr=0, fill_lf=0) as line:
             started = time.monotonic()
             line.write(b"A" * count)
         reader.join(timeout=30)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Callable
+from functools import partial
 
 from ...programs import Script
 from ...reference import adapter_of
@@ -30,12 +32,12 @@ def _per_run(mode: Mode, script: Script, repeat: int) -> tuple[float, float]:
     return (time.perf_counter() - wall) / repeat, (time.process_time() - cpu) / repeat
 
 
-def _timed(action: object) -> tuple[float, float]:
+def _timed(action: Callable[[], object]) -> tuple[float, float]:
     """Wall and CPU seconds of one call (the CPU of child processes included)."""
     import os
 
     wall, start = time.perf_counter(), os.times()
-    action()  # type: ignore[operator]
+    action()
     end = os.times()
     cpu = (end.user + end.system + end.children_user + end.children_system) - (
         start.user + start.system + start.children_user + start.children_system
@@ -64,11 +66,11 @@ def bench(mode: Mode, reference_path: str | None, scripts: int, seed: int, gener
     lines = 0
     for index in range(scripts):
         script = mode.entry.script(seed, index)
-        wall, cpu = _timed(lambda script=script: adapter.run(prepared, script, as_installed=True))
+        wall, cpu = _timed(partial(adapter.run, prepared, script, as_installed=True))
         oracle_wall += wall
         oracle_cpu += cpu
         if sped_up:
-            quick_wall += _timed(lambda script=script: adapter.run(prepared, script))[0]
+            quick_wall += _timed(partial(adapter.run, prepared, script))[0]
         wall, cpu = _per_run(mode, script, repeat=10 if sped_up else 2)
         ours += wall
         ours_cpu += cpu

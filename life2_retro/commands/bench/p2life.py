@@ -70,7 +70,10 @@ def _check(soup: Any, seed: int) -> None:
     from ...automata.reference import ReferenceEngine
 
     reference = ReferenceEngine(soup, BOUNDARY, seed)
-    others = [Engine(soup, BOUNDARY, seed), Engine(soup, BOUNDARY, seed, parallel=True)]
+    others: list[Engine | NumpyPlanes] = [
+        Engine(soup, BOUNDARY, seed),
+        Engine(soup, BOUNDARY, seed, parallel=True),
+    ]
     others.append(NumpyPlanes(soup, BOUNDARY, seed))
     for _ in range(CHECKED_GENERATIONS):
         after = reference.step()

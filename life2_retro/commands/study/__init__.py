@@ -23,7 +23,7 @@ import csv
 import os
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from ...automata.rules import VARIANTS, rules_for
 from ...automata.runs import GENERATION_CAP, PERIOD_BOUND
@@ -211,12 +211,12 @@ def write_csv(rows: list[Row], path: str | None) -> None:
     if path in (None, "-"):
         _write(rows, sys.stdout)
         return
-    with open(path, "w", newline="", encoding="utf-8") as out:  # type: ignore[arg-type]
+    with open(path, "w", newline="", encoding="utf-8") as out:
         _write(rows, out)
 
 
-def _write(rows: list[Row], out: object) -> None:
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")  # type: ignore[arg-type]
+def _write(rows: list[Row], out: TextIO) -> None:
+    writer = csv.DictWriter(out, fieldnames=list(rows[0]), lineterminator="\n")
     writer.writeheader()
     writer.writerows(rows)
 
@@ -326,7 +326,7 @@ def _write_partial(
     return stop.status
 
 
-def _cell(text: str) -> object:
+def _cell(text: str) -> str | float:
     for kind in (int, float):
         try:
             return kind(text)
@@ -367,7 +367,7 @@ def report(tables: dict[str, list[Row]], folder: str, variant: str) -> None:
 
     os.makedirs(folder, exist_ok=True)
     prefix = _prefix(variant)
-    drawers = {
+    drawers: dict[str, Callable[[list[Row], str], None]] = {
         "mean-field": partial(plots.mean_field, curve=partial(mean_field, rules=rules_for(variant))),
         "asymptotic": plots.asymptotic,
         "boundaries": plots.boundaries,

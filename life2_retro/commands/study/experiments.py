@@ -17,7 +17,7 @@ from ...automata.rules import rules_for
 from ...automata.runs import ENDS, GENERATION_CAP, PERIOD_BOUND, RunEnd
 from .tasks import Point
 
-Row = dict[str, object]
+Row = dict[str, str | float]
 Results = dict[Point, list[RunEnd]]
 
 EVERY_TWENTIETH = tuple(round(0.05 * step, 2) for step in range(1, 21))
@@ -53,7 +53,7 @@ class Settings:
 
 def number(row: Row, column: str) -> float:
     """A numeric cell of a table."""
-    return float(row[column])  # type: ignore[arg-type]
+    return float(row[column])
 
 
 def summary_of(values: Sequence[float]) -> tuple[float, float]:

@@ -80,9 +80,8 @@ async def _identity(address: str, seconds: float) -> object:
     from distributed.comm.core import connect
     from distributed.security import Security
 
-    # distributed's comm and security have no annotations
-    arguments = Security().get_connection_args("client")  # type: ignore[no-untyped-call]
-    comm = await connect(address, timeout=seconds, **arguments)  # type: ignore[no-untyped-call]
+    arguments = Security().get_connection_args("client")  # (untyped: see untyped_calls_exclude)
+    comm = await connect(address, timeout=seconds, **arguments)
     try:
         await comm.write({"op": "identity", "reply": True})
         return await comm.read()

@@ -103,6 +103,8 @@ class CellLifeTable(Table):
 
 
 class CellLifeGame(Game):
+    table: CellLifeTable
+
     def __init__(self, stand: CellLifeStand, terminal: Terminal, visitors: int, hooks: Hooks) -> None:
         settings = stand.settings
         players: int = settings["players"]

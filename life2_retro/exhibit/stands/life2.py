@@ -12,12 +12,13 @@ that tell the story: whose turn, the squares typed, the two populations.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...basic.dialects import DIALECT_NAMES
 from ...events import Run, Stop
 from ...programs import program_entry
+from ...programs.life2 import Life2Program
 from ...programs.life2_bugs import BUG_NAMES
 from ...programs.life2_observer import GameObserver
 from ...programs.life2_players import LEVELS, ComputerPlayer
@@ -90,6 +91,8 @@ class Life2Table(Table):
 
 
 class Life2Game(Game):
+    table: Life2Table
+
     def __init__(self, stand: Life2Stand, visitors: int, hooks: Hooks, terminal: Terminal) -> None:
         settings = stand.settings
         entry = program_entry("life2")
@@ -103,7 +106,9 @@ class Life2Game(Game):
                 2: self._computer(2, second, stand, hooks),
             }
         self.dialect: str = settings["dialect"]
-        self._program = entry.make(self.dialect, settings["bugs"])
+        program = entry.make(self.dialect, settings["bugs"])
+        assert isinstance(program, Life2Program)  # the registry's life2
+        self._program = program
         self.erase = entry.erase_key(self.dialect)
         if settings["historical_speed"]:
             self.meter = entry.count_cycles(self._program, self.dialect)
@@ -223,7 +228,7 @@ class Life2Stand(Stand):
     }
 
     @classmethod
-    def problems(cls, settings: dict[str, Any]) -> list[str]:
+    def problems(cls, settings: Mapping[str, Any]) -> list[str]:
         if settings["historical_speed"] and settings["dialect"] != "ms1978":
             return [
                 'life2.historical_speed needs life2.dialect = "ms1978": the cycles are those of the 1977 '

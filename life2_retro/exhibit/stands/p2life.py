@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...automata.rules import VARIANTS, Rules
+from ...automata.rules import BLACK, EMPTY, VARIANTS, WHITE, Rules
 from ...events import Run, Stop
 from ...programs import program_entry
-from ...programs.p2life_board import BLACK, EMPTY, LARGEST, SMALLEST, WHITE, Cells, neighbours, square_of
+from ...programs.p2life_board import LARGEST, SMALLEST, Cells, neighbours, square_of
 from ...programs.p2life_players import LEVELS
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
@@ -149,6 +149,8 @@ def _window(cells: Cells, index: int, size: int) -> tuple[int, ...]:
 
 
 class P2LifeGame(Game):
+    table: P2LifeTable
+
     def __init__(self, stand: P2LifeStand, terminal: Terminal, visitors: int, hooks: Hooks) -> None:
         settings = stand.settings
         if visitors:
@@ -162,16 +164,11 @@ class P2LifeGame(Game):
         computers = [levels[colour] for colour in (WHITE, BLACK) if levels[colour] != "human"]
         computer = ",".join(computers) if computers else None
         entry = program_entry("p2life")
-        rounds = settings["rounds"] if visitors else 0  # attract mode's games end at the exhibit's limit
+        chosen: dict[str, Any] = {"board": settings["board"], "variant": settings["variant"]}
+        if visitors and settings["rounds"]:  # attract mode's games end at the exhibit's limit
+            chosen["rounds"] = settings["rounds"]
         self._program: Any = entry.make(
-            "python",
-            (),
-            hooks.random.getrandbits(31),
-            person=True,
-            computer=computer,
-            board=settings["board"],
-            variant=settings["variant"],
-            **({"rounds": rounds} if rounds else {}),
+            "python", (), hooks.random.getrandbits(31), person=True, computer=computer, **chosen
         )
         self.erase = entry.erase_key("python")
         self.levels = levels

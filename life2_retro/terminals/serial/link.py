@@ -15,8 +15,12 @@ import os
 import sys
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .settings import LineSettings
+
+if TYPE_CHECKING:  # pyserial is imported when a port is opened
+    from serial import Serial
 
 FIRST_RETRY = 0.05
 LAST_RETRY = 5.0
@@ -24,11 +28,13 @@ LAST_RETRY = 5.0
 
 
 try:
-    from termios import error as TermiosError
+    from termios import error as termios_error
 except ImportError:  # pragma: no cover - not POSIX: pyserial's Windows ports raise OSError only
-    TermiosError = OSError  # type: ignore[assignment,misc]  # noqa: N816
+    _TTY_ERRORS: tuple[type[Exception], ...] = ()
+else:
+    _TTY_ERRORS = (termios_error,)
 
-PORT_ERRORS = (OSError, ValueError, TypeError, AttributeError, TermiosError)
+PORT_ERRORS: tuple[type[Exception], ...] = (OSError, ValueError, TypeError, AttributeError, *_TTY_ERRORS)
 """What pyserial raises when a port vanishes mid-call: its own SerialException (an OSError), and,
 unwrapped, termios.error from flush (tcdrain) and odd errors from its socket handlers."""
 
@@ -75,7 +81,7 @@ class SerialLink:
         self.settings = settings
         self.log = log
         self.sleep = sleep
-        self.port: object | None = None
+        self.port: Serial | None = None
         self.losses = 0
         """How many times the port went away."""
         self.marked = False
@@ -91,7 +97,7 @@ class SerialLink:
         except PORT_ERRORS as exc:
             raise OSError(f"cannot open the line {self.url}: {exc}") from None
 
-    def _open(self) -> object:
+    def _open(self) -> Serial:
         import serial
 
         port = serial.serial_for_url(self.url, do_not_open=True)
@@ -137,7 +143,7 @@ class SerialLink:
         port = self._port()
         try:
             port.send_break(seconds)
-        except (*PORT_ERRORS, NotImplementedError) as exc:
+        except PORT_ERRORS + (NotImplementedError,) as exc:
             raise self._lost(exc) from None
 
     def drop_output(self) -> None:
@@ -161,7 +167,7 @@ class SerialLink:
     def is_open(self) -> bool:
         return self.port is not None
 
-    def _port(self):  # type: ignore[no-untyped-def]
+    def _port(self) -> Serial:
         if self.port is None:
             raise LinkLost(f"the line {self.url} is not open")
         return self.port
@@ -176,7 +182,10 @@ class SerialLink:
         return LinkLost(str(exc))
 
     def retry_delay(self) -> float:
-        return min(LAST_RETRY, FIRST_RETRY * 2**self._tries)
+        """FIRST_RETRY, doubled at each failed try, up to LAST_RETRY. The doubling stops long past
+        LAST_RETRY (32 tries): a port away for hours fails a thousand tries, and 2 ** 1024 overflows
+        a float."""
+        return min(LAST_RETRY, FIRST_RETRY * 2.0 ** min(self._tries, 32))
 
     def try_reopen(self) -> bool:
         """One try, if its time has come; True once the port is open again."""

@@ -86,7 +86,7 @@ class SerialTerminal(RedisplayingTerminal):
         pace = LinePace(
             pace_baud or baud, carriage_return=0.0, bits_per_character=settings.bits_per_character
         )
-        self.throttle = Throttle(pace, WallClock())  # type: ignore[arg-type]
+        self.throttle = Throttle(pace, WallClock())
         self.link = link or SerialLink(port, settings)
         self._lines: list[bytes] = []
         self._reading = False

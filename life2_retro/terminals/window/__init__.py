@@ -21,7 +21,10 @@ class WindowTerminal(Protocol):
     """What callers may do with a window terminal beyond the terminal contract (base.py):
     draw frames, save a picture, share the window with a panel, and run unattended."""
 
-    pygame: Any
+    @property
+    def pygame(self) -> Any:
+        """The pygame module the window draws with (imported when the window opened)."""
+
     clock: WallClock | SimulatedClock
     overlay: Callable[[Any], None] | None
     """Drawn over the terminal's picture each frame (the exhibit's banner)."""

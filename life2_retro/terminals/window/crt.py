@@ -81,8 +81,10 @@ class Effects(EffectSet):
 
 EFFECT_NAMES = Effects.all_names()
 EFFECT_KEYS: dict[tuple[bool, int | None], str] = {
-    (False, n): name for n, name in enumerate(EFFECT_NAMES[:4], start=2)
-} | {(True, n): name for n, name in enumerate(EFFECT_NAMES[4:], start=2)}
+    (shifted, n): name
+    for shifted, names in ((False, EFFECT_NAMES[:4]), (True, EFFECT_NAMES[4:]))
+    for n, name in enumerate(names, start=2)
+}
 """(Shift held, function key number) -> the effect it toggles: F2 to F5 the first four, as always;
 Shift with F2 to F8 the seven the tube added."""
 
@@ -244,6 +246,7 @@ class GlassView:
         """The afterglow, where text changed lately: it fades by exp(-t / persistence) a frame."""
         pygame = self.pygame
         area = self._fading
+        assert area is not None  # draw calls this only while something fades
         glow = self.glow
         assert glow is not None and self._tail is not None  # made whenever persistence is on
         glow.blit(self._decay(seconds), area.topleft, area, special_flags=pygame.BLEND_MULT)

@@ -16,8 +16,12 @@ import math
 import random
 from array import array
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from .quiet import held_stderr
+
+if TYPE_CHECKING:  # pygame is imported when the sounds are made
+    from pygame.mixer import Sound
 
 SAMPLE_RATE = 22050
 
@@ -96,7 +100,7 @@ class Sounds:
         self, enabled: bool = True, voices: tuple[str, ...] = tuple(VOICES), motor: bool = True
     ) -> None:
         self.muted = False
-        self._sounds: dict[str, object] = {}
+        self._sounds: dict[str, Sound] = {}
         self._hum = None
         if not enabled:
             return
@@ -129,7 +133,7 @@ class Sounds:
         for name in dict.fromkeys(events):  # one of each kind per frame is enough to hear
             sound = self._sounds.get(name)
             if sound is not None:
-                sound.play()  # type: ignore[attr-defined]
+                sound.play()
 
     def toggle_mute(self) -> None:
         self.muted = not self.muted

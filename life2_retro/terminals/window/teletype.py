@@ -331,8 +331,10 @@ class PaperView:
 
     def _make_band(self, top_row: int) -> Any:
         band = self._band_surface  # every row of it is drawn again: the paper's rows, then the shade
-        if band is None or band.get_size() != self._curl_shade.get_size():
-            band = self._band_surface = self.pygame.Surface(self._curl_shade.get_size()).convert()
+        shade = self._curl_shade
+        assert shade is not None  # made with the curl's rows, which are why the band is drawn
+        if band is None or band.get_size() != shade.get_size():
+            band = self._band_surface = self.pygame.Surface(shade.get_size()).convert()
         top_y = self.row_top(top_row)
         self._band_rows = self.paper.first_row - 1
         for y, flat in enumerate(self._curl_rows):
@@ -341,7 +343,7 @@ class PaperView:
             offset = min(line.get_height() - 1, max(0, round(flat) - round(self.row_top(row))))
             band.blit(line, (0, y), (0, offset, self.paper_w, 1))
             self._band_rows = max(self._band_rows, row)
-        band.blit(self._curl_shade, (0, 0), special_flags=self.pygame.BLEND_MULT)
+        band.blit(shade, (0, 0), special_flags=self.pygame.BLEND_MULT)
         return band
 
     def _draw_head(self, surface: Any) -> None:

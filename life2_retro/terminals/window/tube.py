@@ -89,7 +89,9 @@ def solid(pygame: Any, size: tuple[int, int], colour: tuple[int, int, int]) -> A
     return surface
 
 
-def _soft(pygame: Any, size: tuple[int, int], scale: int, draw: Any, background=(0, 0, 0)) -> Any:
+def _soft(
+    pygame: Any, size: tuple[int, int], scale: int, draw: Any, background: tuple[int, int, int] = (0, 0, 0)
+) -> Any:
     """`draw(small, scale)` on a surface `scale` times smaller, scaled up smoothly: soft edges."""
     small = solid(pygame, (max(1, size[0] // scale), max(1, size[1] // scale)), background)
     draw(small, scale)
@@ -151,7 +153,8 @@ def _vignette(pygame: Any, geometry: TubeGeometry) -> Any:
     def shade(x: float, y: float) -> float:
         u, v = _flat_position(geometry, x, y)
         reach = min(1.6, math.sqrt((u * u + v * v) / 2))  # 1 in the corners
-        return 255 - VIGNETTE_DEPTH * reach**2.2
+        falloff: float = reach**2.2  # reach >= 0: a float (typeshed: float ** float may be complex)
+        return 255 - VIGNETTE_DEPTH * falloff
 
     return _field(pygame, geometry.size, 8, shade)
 
@@ -172,7 +175,8 @@ def raster_shape(pygame: Any, geometry: TubeGeometry) -> Any:
 def raster_light(pygame: Any, shape: Any, colour: tuple[int, int, int]) -> Any:
     """The lit but empty raster: the phosphor's colour, faintly."""
     light = shape.copy()
-    glow = tuple(round(c * RASTER_LEVEL) for c in colour)
+    red, green, blue = colour
+    glow = (round(red * RASTER_LEVEL), round(green * RASTER_LEVEL), round(blue * RASTER_LEVEL))
     light.blit(solid(pygame, shape.get_size(), glow), (0, 0), special_flags=pygame.BLEND_MULT)
     return light
 

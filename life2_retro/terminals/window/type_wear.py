@@ -62,7 +62,8 @@ def blow(strike_seed: int) -> float:
 def ribbon(row: int, column: int, seed: int) -> float:
     """The ink the ribbon gives at this column of this row: full at the margin, fading along the
     line (by a fifth to a third at the last column), full again after the return."""
-    return 1 - _ribbon_depth(row, seed) * (column / (COLUMNS - 1)) ** 1.3
+    fade: float = (column / (COLUMNS - 1)) ** 1.3  # of a column 0 or more: a float (not complex)
+    return 1 - _ribbon_depth(row, seed) * fade
 
 
 @lru_cache(maxsize=256)
