@@ -65,16 +65,11 @@ class SimulatedExhibit:
         dress_window(config, terminal, self.exhibit)
         self.visitor: Callable[[SimulatedExhibit], None] = lambda simulated: None
         terminal.frame_hooks.append(self._frame)
-        self.reads = 0
+
+    @property
+    def reads(self) -> int:
         """How many lines the terminal has been asked for: one per prompt a visitor sees."""
-        read_line = terminal.read_line
-
-        def counted(idle_seconds: float | None = None) -> bytes | None:
-            self.reads += 1
-            return read_line(idle_seconds)
-
-        # this one terminal's reads are counted: a deliberate wrap of its method, which mypy forbids
-        terminal.read_line = counted  # type: ignore[method-assign]
+        return int(self.terminal.lines_asked)
 
     def _frame(self) -> None:
         self.visitor(self)

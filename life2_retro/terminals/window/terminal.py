@@ -108,6 +108,8 @@ class PygameTerminal(Terminal):
         self.reading = False
         self.on_key: KeyHook | None = None
         """The wake-up of the call now drawing frames (write, idle): a key while no line is read."""
+        self.lines_asked = 0
+        """How many lines have been asked for: one a prompt (a scripted visitor answers each once)."""
         self.frame_hooks: list[Callable[[], None]] = []
         """Called at the start of every frame (tests post their events from here)."""
         self._last_key = self.clock.now()
@@ -168,6 +170,7 @@ class PygameTerminal(Terminal):
         self._status_shown = True
 
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
+        self.lines_asked += 1
         self.flush()  # the prompt is printed whole before a key can strike the paper
         self.input_starts()
         self._typed.clear()
