@@ -167,14 +167,15 @@ class ListingPanel:
     def _draw_box(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
         where = self.where if self.where is not None else str(self.current)
         values = [(self.label, where), *self.variables()]
-        if self._box is None or values != self._box_text:
-            pygame = self.pygame
-            box = pygame.Surface(rect[2:]).convert()
+        if self._box is None or self._box.get_size() != rect[2:]:
+            self._box, self._box_text = self.pygame.Surface(rect[2:]).convert(), []
+        if values != self._box_text:  # drawn again on the same surface: a line a value, all day long
+            box = self._box
             box.fill(BOX)
             line = "  ".join(f"{name}={value}" for name, value in values[1:])
             self.box_text.draw(box, f"{self.label} {where}", (self.text.cell[0] * 2, self.row_h // 2))
             self.box_text.draw(box, line, (self.text.cell[0] * 2, self.row_h * 2), self.columns)
-            self._box, self._box_text = box, values
+            self._box_text = values
         surface.blit(self._box, rect[:2])
 
 

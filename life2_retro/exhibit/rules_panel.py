@@ -6,7 +6,10 @@ lines, marks the one that made the last birth (born outright, or by the
 coin at three and three), draws the 3 by 3 squares that birth saw, large
 enough to read from across a room, and counts what the generation did. The
 box at the foot holds the generation and the two populations as the paper
-printed them. It is drawn once for each new state and blitted every frame.
+printed them. It is drawn once for each new state and blitted every frame, on
+surfaces and with pens made once for the panel's size: an exhibit runs for
+weeks, and whole-panel surfaces made and dropped at every generation leave the
+C heap holding what they freed (burn_in.py says how).
 """
 
 from __future__ import annotations
@@ -50,31 +53,47 @@ class RulesPanel:
     def __init__(self, pygame: Any, view: Callable[[], View | None]) -> None:
         self.pygame = pygame
         self.view = view
-        self._key: tuple[Any, ...] | None = None
-        self._picture: Any = None
+        self._size = (0, 0)
+        self._shown: tuple[View | None] | None = None
+        """The view the picture shows (in a tuple: None is a view too)."""
 
     def follow(self, entered: int | str) -> None:
         """The program's marks (title, setup, turn, generation) change nothing here: the state does."""
 
     def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
         left, top, width, height = rect
+        if (width, height) != self._size:
+            self._build(max(1, width), max(1, height))
         view = self.view()
-        key = (width, height, view)
-        if key != self._key:
-            self._picture = self._render(width, height, view)
-            self._key = key
+        if self._shown != (view,):
+            self._render(view)
+            self._shown = (view,)
         surface.blit(self._picture, (left, top))
 
     # -- the picture --------------------------------------------------------------------------------
 
-    def _render(self, width: int, height: int, view: View | None) -> Any:
+    def _build(self, width: int, height: int) -> None:
+        """The surfaces and pens for a panel of this size, made once."""
         pygame = self.pygame
-        picture = pygame.Surface((max(1, width), max(1, height))).convert()
+        self._size = (width, height)
+        self._shown = None
+        self.dot = dot = 2 if width < 700 else 3
+        self.text, self.faded = DotText(pygame, dot, INK), DotText(pygame, dot, FADED)
+        self.big = DotText(pygame, dot * 3, INK)
+        self.box_pen, self.box_small = DotText(pygame, dot * 2, BOX_INK), DotText(pygame, dot, BOX_INK)
+        cell_w, row_h = self.text.cell
+        self.columns = max(20, width // cell_w - 2)
+        self.box_h = row_h * 5
+        self._picture = pygame.Surface((width, height)).convert()
+        self._bar = pygame.Surface((width, row_h * 8), pygame.SRCALPHA)
+        self._bar.fill(HIGHLIGHT)
+
+    def _render(self, view: View | None) -> None:
+        pygame = self.pygame
+        picture, (width, height) = self._picture, self._size
+        text, faded, dot, columns = self.text, self.faded, self.dot, self.columns
         picture.fill(PAPER)
-        dot = 2 if width < 700 else 3
-        text, faded = DotText(pygame, dot, INK), DotText(pygame, dot, FADED)
         cell_w, row_h = text.cell
-        columns = max(20, width // cell_w - 2)
         margin = cell_w
         y = row_h
         faded.draw(picture, "P2LIFE - THE RULES", (margin, y), columns)
@@ -85,11 +104,10 @@ class RulesPanel:
         fired = None if view is None or view.birth is None else ("coin" if view.birth.by_coin else "born")
         for which, name, words in rule_lines(view.rules if view is not None else Rules()):
             lines = textwrap.wrap(words, max(8, columns - LABEL - 1))
-            block = (margin // 2, y - dot, width - margin, row_h * len(lines) + dot)
             if which == fired:
-                bar = pygame.Surface(block[2:], pygame.SRCALPHA)
-                bar.fill(HIGHLIGHT)
-                picture.blit(bar, block[:2])
+                picture.blit(
+                    self._bar, (margin // 2, y - dot), (0, 0, width - margin, row_h * len(lines) + dot)
+                )
                 mid = y + row_h // 2
                 arrow = [(2, mid - row_h // 3), (2, mid + row_h // 3), (margin // 2 + 2, mid)]
                 pygame.draw.polygon(picture, (200, 40, 40), arrow)
@@ -99,67 +117,51 @@ class RulesPanel:
                 y += row_h
             y += row_h // 2
         y += row_h // 2
-        box_h = row_h * 5
         if view is not None:
-            y = self._birth(picture, view.birth, (margin, y), text, columns)
+            y = self._birth(view.birth, (margin, y))
             if view.generations:
                 said = f"GENERATION {view.generations}: {view.born} BORN, {view.lived} LIVED ON, "
                 said += f"{view.died} DIED"
                 for line in textwrap.wrap(said, columns):
-                    if y + row_h < height - box_h:
+                    if y + row_h < height - self.box_h:
                         faded.draw(picture, line, (margin, y), columns)
                     y += row_h
         pygame.draw.line(picture, (200, 196, 184), (0, 0), (0, height), 2)
-        self._box(picture, view, (0, height - box_h, width, box_h), dot)
-        return picture
+        self._box(view, (0, height - self.box_h, width, self.box_h))
 
-    def _birth(
-        self, picture: Any, birth: Birth | None, at: tuple[int, int], text: DotText, columns: int
-    ) -> int:
+    def _birth(self, birth: Birth | None, at: tuple[int, int]) -> int:
         """The last birth: where, what it saw around it (3 by 3, large), and the counts it went by."""
-        pygame = self.pygame
+        pygame, picture, text, dot = self.pygame, self._picture, self.text, self.dot
         x, y = at
         row_h = text.cell[1]
         if birth is None:
-            text.draw(picture, "NO BIRTH YET", (x, y), columns)
+            text.draw(picture, "NO BIRTH YET", (x, y), self.columns)
             return y + row_h * 2
         square = ",".join(map(str, birth.square))
-        text.draw(picture, f"LAST BIRTH: {square} BECAME {PIECES[birth.colour]}", (x, y), columns)
+        text.draw(picture, f"LAST BIRTH: {square} BECAME {PIECES[birth.colour]}", (x, y), self.columns)
         y += row_h + row_h // 2
-        big = DotText(pygame, text.dot * 3, INK)
-        step = big.cell[0] + text.dot * 4
+        step = self.big.cell[0] + dot * 4
         for index, piece in enumerate(birth.around):
             row, col = divmod(index, 3)
             left, top = x + text.cell[0] * 2 + col * step, y + row * step
+            square_rect = (left - dot, top - dot, step - dot, step - dot)
             if piece >= 0:
-                pygame.draw.rect(
-                    picture,
-                    (214, 220, 206),
-                    (left - text.dot, top - text.dot, step - text.dot, step - text.dot),
-                )
-            shown = PIECES[birth.colour] if index == 4 else PIECES[piece]
+                pygame.draw.rect(picture, (214, 220, 206), square_rect)
             if index == 4:
-                pygame.draw.rect(
-                    picture,
-                    (200, 40, 40),
-                    (left - text.dot, top - text.dot, step - text.dot, step - text.dot),
-                    text.dot,
-                )
-            big.draw(picture, shown, (left + text.dot, top))
+                pygame.draw.rect(picture, (200, 40, 40), square_rect, dot)
+            self.big.draw(picture, PIECES[birth.colour] if index == 4 else PIECES[piece], (left + dot, top))
         grid_right = x + text.cell[0] * 2 + 3 * step + text.cell[0] * 2
         counts = [f"{birth.white} O", f"{birth.black} #", "AROUND IT"]
         for k, line in enumerate(counts):
             text.draw(picture, line, (grid_right, y + step // 2 + k * row_h))
         return y + 3 * step + row_h
 
-    def _box(self, picture: Any, view: View | None, rect: tuple[int, int, int, int], dot: int) -> None:
-        pygame = self.pygame
-        left, top, width, height = rect
-        pygame.draw.rect(picture, BOX, rect)
+    def _box(self, view: View | None, rect: tuple[int, int, int, int]) -> None:
+        picture, pen, small = self._picture, self.box_pen, self.box_small
+        left, top, width, _height = rect
+        self.pygame.draw.rect(picture, BOX, rect)
         if view is None:
             return
-        pen = DotText(pygame, dot * 2, BOX_INK)
-        small = DotText(pygame, dot, BOX_INK)
         small.draw(picture, "GENERATION", (left + small.cell[0] * 2, top + small.cell[1] // 2))
         pen.draw(picture, str(view.generations), (left + small.cell[0] * 2, top + small.cell[1] * 3 // 2))
         for k, (name, count) in enumerate(((NAMES[1], view.white), (NAMES[2], view.black))):

@@ -389,3 +389,25 @@ def test_a_stand_never_reaches_back_into_the_runner():
         tree = ast.parse(path.read_text())
         imported = {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
         assert not {name for name in imported if name.split(".")[-1] in ("runner", "build", "config")}, path
+
+
+@pytest.mark.parametrize("terminal", ["teletype", "crt"])
+def test_the_games_take_turns_at_the_window_without_laying_it_out_again(rigs, terminal):
+    """Every stand's panel has the same width, so a new game's panel leaves the terminal its size:
+    its look is not made anew at every attract game (on the glass terminal that was a third of a
+    second a game, and whole-window surfaces made and dropped, which let the heap creep in a soak)."""
+    rig = rigs(
+        settings={
+            "exhibit": {"games": list(stands.STANDS), "terminal": terminal},
+            "attract": {"max_rounds": 2},
+        },
+        baud=None,
+    )
+    display = rig.terminal.display
+    sizes: list[tuple[int, int]] = []
+    resized = display._resized
+    display._resized = lambda size: (sizes.append(size), resized(size))[1]
+    panels = set()
+    rig.visitor = lambda rig: panels.add(id(rig.terminal.side_panel))
+    rig.exhibit.run(games=6)
+    assert len(panels) == 3 and sizes == []  # three panels shown in turn, the terminal never resized

@@ -93,23 +93,27 @@ class Display:
         self._apply(self._windowed_size)
 
     def set_side_panel(self, panel: SidePanel | None) -> None:
-        """A new panel lays the window out again; the panel already there changes nothing (the
-        exhibit shows its game's panel at every attract game, and a layout makes the terminal's
-        whole look anew: a third of a second on the glass terminal)."""
+        """A new panel lays the window out again, and the terminal takes a new size only if the panel
+        leaves it one: the exhibit shows each game's panel in turn, all of one width, and a new size
+        makes the terminal's whole look anew (a third of a second on the glass terminal, and whole-
+        window surfaces made and dropped at every attract game, which let the heap creep)."""
         if panel is self.side_panel:
             return
         self.side_panel = panel
-        self.layout()
+        self.layout(same_surface=True)
 
-    def layout(self) -> None:
-        """The canvas, and the panel beside it when there is room for both (else the terminal wins)."""
+    def layout(self, same_surface: bool = False) -> None:
+        """The canvas, and the panel beside it when there is room for both (else the terminal wins).
+        `same_surface`: only the panel changed, so a canvas of the size it had needs nothing new."""
         width, height = self.surface.get_size()
         panel_width = 0 if self.side_panel is None else round(width * self.side_panel.fraction)
+        before = self.canvas.get_size()
         if panel_width < 160 or width - panel_width < 320:
             self.canvas = self.surface
         else:
             self.canvas = self.surface.subsurface((0, 0, width - panel_width, height))
-        self._resized(self.canvas.get_size())
+        if not (same_surface and self.canvas.get_size() == before):
+            self._resized(self.canvas.get_size())
 
     def show(self, draw: Callable[[Any], None]) -> None:
         """One frame: a pending resize, the picture, and the flip."""
