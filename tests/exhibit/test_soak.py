@@ -11,10 +11,12 @@ mode back) keeps the exhibit's whole cycle in the soak too.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 
 from life2_retro.commands.bench import soak
+from life2_retro.exhibit.config import load_config
 
 SCALE = float(os.environ.get("SOAK_SCALE", "1"))
 """SOAK_SCALE=10 plays ten times the games (a longer soak by hand)."""
@@ -27,15 +29,26 @@ def _checked(result: soak.SoakResult, games: int) -> None:
     assert growth < allowed, f"{result.terminal} grew {growth} bytes after the warm-up; allowed {allowed:.0f}"
 
 
-@pytest.mark.parametrize(("terminal", "games"), [("crt", 200), ("teletype", 120)])
-def test_attract_games_keep_the_memory_and_every_record(terminal, games):
-    """Nobody comes: the computers play on, and each game ends at its end or its round limit."""
+THREE_GAMES = Path(__file__).resolve().parents[2] / "docs" / "three-games.toml"
+"""The museum's config with the three stands in turn: each attract game shows its own panel."""
+
+
+@pytest.mark.parametrize(
+    ("terminal", "games", "config"), [("crt", 160, THREE_GAMES), ("teletype", 120, None)]
+)
+def test_attract_games_keep_the_memory_and_every_record(terminal, games, config):
+    """Nobody comes: the computers play on, and each game ends at its end or its round limit (or,
+    for Cell Life, where the 2008 program would crash). The glass terminal shows the three games in
+    turn, each with its panel; the Teletype the exhibit's defaults."""
     games = round(games * SCALE)
-    result = soak.soak(terminal, games, say=lambda line: None)
+    museum = None if config is None else load_config(config)
+    result = soak.soak(terminal, games, say=lambda line: None, museum=museum)
     _checked(result, games)
     assert result.warm_up == min(soak.WARM_UP, games // 2)
-    assert set(result.endings) <= {"attract finished", "attract limit"}
+    assert set(result.endings) <= {"attract finished", "attract limit", "attract unreproducible"}
     assert result.endings["attract finished"] and result.endings["attract limit"]
+    if museum is not None:
+        assert set(result.by_game) == set(museum.games)
     pause = soak.ExhibitConfig().attract_pause_seconds / soak.FRAME_SECONDS
     assert result.frames > (pause + 1) * games  # frames drawn while printing, not only between games
 
