@@ -3,25 +3,43 @@
 Generated scripts are seeded and reproducible (life2_retro.programs.life2_scripts); the
 hand-written ones pin down the cases people meet first. Faithful mode runs the
 listing itself; fixed mode runs the listing with every patch merged over it.
+
+By default the two modes share out 120 generated scripts (faithful 0-59, fixed
+60-119): the BASIC reads an answer the same way in both, so a script tests that
+in either, and each mode's share reaches every step, message and ending its full
+count does (test_the_default_share_reaches_what_the_full_count_reaches). `pytest
+--full` (LIFE2_FULL_SUITE=1), as a release runs it, gives each mode all 300.
 """
 
 from __future__ import annotations
 
-import os
+import re
 
 import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.compare import compare_scripts
-from life2_retro.programs import Script
+from life2_retro.programs import Script, life2_scripts
 from life2_retro.programs.life2_bugs import BUG_NAMES, BUGS
 from life2_retro.programs.life2_scripts import script
 from life2_retro.reference.life2 import oracle_program
 
-from ..support.helpers import CHUNKS, FAITHFUL, FIXED, QUICK_GAME, chunk, life2_mode, oracle_jobs
+from ..support.helpers import CHUNKS, FAITHFUL, FIXED, QUICK_GAME, chunk, life2_mode, oracle_jobs, play
 
-GENERATED = int(os.environ.get("LIFE2_DIFFERENTIAL_SCRIPTS", "300"))
+SHARE = 60
+"""Generated scripts a mode runs by default: faithful mode the first SHARE, fixed mode the next."""
+FULL = 300
+"""Generated scripts a mode runs with --full: the same FULL in both."""
 SEED = 1978
+
+
+def generated(bugs: frozenset[str], full: bool) -> range:
+    """The generated scripts a mode runs (their indices)."""
+    if full:
+        return range(FULL)
+    first = 0 if bugs == FAITHFUL else SHARE
+    return range(first, first + SHARE)
+
 
 HAND_WRITTEN: list[list[bytes]] = [
     QUICK_GAME,
@@ -70,9 +88,47 @@ def _check(listing: bytes, scripts: list[list[bytes]], bugs: frozenset[str]) -> 
 
 @pytest.mark.parametrize("part", range(CHUNKS))
 @pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])
-def test_generated_scripts_identical(listing, oracle, bugs, part):
-    """GENERATED scripts a mode, in CHUNKS parts that parallel workers share."""
-    _check(listing, [script(SEED, index) for index in chunk(range(GENERATED), part)], bugs)
+def test_generated_scripts_identical(listing, oracle, full_suite, bugs, part):
+    """A mode's generated scripts, in CHUNKS parts that parallel workers share."""
+    _check(listing, [script(SEED, index) for index in chunk(generated(bugs, full_suite), part)], bugs)
+
+
+def _reached(indices: range, bugs: frozenset[str]) -> set[object]:
+    """What life2 does on these scripts, as far as a mode can differ: each step from line to line,
+    each line it prints but the boards (a typed answer's echo left out), each way it stops."""
+    found: set[object] = set()
+    for index in indices:
+        run = play(script(SEED, index), bugs=bugs)
+        found.add(run.stop)
+        found |= set(zip(run.trace, run.trace[1:], strict=False))
+        for line in re.split(rb"\r\n|\r|\n", run.output):
+            if not re.match(rb" [0-5] ", line):  # a board's row, or the numbers above and below it
+                found.add(re.sub(rb"\? .*", b"? ", line))
+    return found
+
+
+def _typed(indices: range) -> set[tuple[str, str]]:
+    """Which answers of the generator's every kind these scripts type, and which of the lengths
+    the BASIC tells apart (a screen line of 80, its line of 255, longer)."""
+    lines = [line.decode() for index in indices for line in script(SEED, index)]
+    sides = {side for line in lines for side in line.split(",")}
+    found = {("length", f"{min(len(line) // 80, 1) + (len(line) > 255)}") for line in lines}
+    for pool in ("_FRACTIONS", "_OUT_OF_RANGE", "_EXPONENTS", "_NEGATIVES"):  # typed as X or as Y
+        found |= {(pool, value) for value in getattr(life2_scripts, pool) if value in sides}
+    for pool in ("_WORDS", "_EXTRA", "_MISSING"):  # typed as the whole answer
+        found |= {(pool, value) for value in getattr(life2_scripts, pool) if value in lines}
+    return found
+
+
+def test_the_default_share_reaches_what_the_full_count_reaches() -> None:
+    """The default share leaves out only scripts that add nothing these can name: each mode's share
+    reaches every step, message and ending its FULL scripts reach, and the two shares together type
+    every answer of every kind the full count types. (life2 alone, in memory: a second or two.)"""
+    for bugs in (FAITHFUL, FIXED):
+        missed = _reached(generated(bugs, True), bugs) - _reached(generated(bugs, False), bugs)
+        assert missed == set(), f"{'fixed' if bugs == FIXED else 'faithful'} mode's share misses {missed}"
+    shares = range(generated(FAITHFUL, False).start, generated(FIXED, False).stop)
+    assert _typed(generated(FAITHFUL, True)) - _typed(shares) == set()
 
 
 @pytest.mark.parametrize("bugs", [FAITHFUL, FIXED], ids=["faithful", "fixed"])
