@@ -1,4 +1,5 @@
-"""Shared fixtures: the 1978 listing and the PC-BASIC oracle, Cell Life's C source and its build.
+"""Shared fixtures: the 1978 listing and the PC-BASIC oracle, Cell Life's C source and its build;
+and `--full`, which runs every generated script of the differential tests.
 
 A test that needs one fails loudly in CI (LIFE2_REQUIRE_REFERENCE=1, set by
 .ci/run, or CI=true) with the whole message saying how to get it. Elsewhere it
@@ -20,6 +21,33 @@ import pytest
 
 from life2_retro.reference.listing import ListingError, load_listing
 from life2_retro.reference.pcbasic_oracle import OracleUnavailable, run_program
+
+FULL_SUITE = "LIFE2_FULL_SUITE"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--full",
+        action="store_true",
+        default=os.environ.get(FULL_SUITE) == "1",
+        help=f"run every generated script of the differential tests, as a release does ({FULL_SUITE}=1 "
+        "does the same); by default each runs a share that reaches every case the full count reaches",
+    )
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    share = "all (--full)" if config.getoption("--full") else "the default share (--full runs all)"
+    return f"differential tests' generated scripts: {share}"
+
+
+@pytest.fixture(scope="session")
+def full_suite(request: pytest.FixtureRequest) -> bool:
+    """--full (or LIFE2_FULL_SUITE=1): the differential tests run their full count of generated scripts.
+
+    The suite people run must finish in minutes on two cores, so by default each differential
+    test runs a share of its scripts, which its own test shows reaches every case the full count
+    reaches; a release runs them all, for the rarer boards and answers only a long run meets."""
+    return bool(request.config.getoption("--full"))
 
 
 def _required() -> bool:

@@ -46,6 +46,18 @@ def test_ci_runs_the_readme_test_command_word_for_word():
     assert test in ci
 
 
+def test_the_full_run_the_readme_gives_is_one_the_suite_and_a_release_make(pytestconfig: pytest.Config) -> None:
+    """The testers' section tells how to run every generated script: the suite's own option and its
+    variable, which .ci/release sets before it runs what CI runs."""
+    from .conftest import FULL_SUITE
+
+    text = " ".join((ROOT / "README.md").read_text().split())
+    assert "`pytest --full`" in text and f"`{FULL_SUITE}=1 pytest`" in text and "`.ci/release`" in text
+    assert isinstance(pytestconfig.getoption("--full"), bool)  # ValueError if the suite had no such option
+    release = (ROOT / ".ci" / "release").read_text().splitlines()
+    assert f"export {FULL_SUITE}=1" in release and "exec .ci/run" in release
+
+
 def test_the_readme_names_the_listing_source_and_checksum():
     from life2_retro.reference.listing import LISTING_SHA256, PUBLIC_SOURCE
 

@@ -6,11 +6,13 @@ The reference build is the C program compiled by gcc as the notes measure it
 both boards, and odd answers. Hand-written ones reach every ending. Where the
 original would print for ever or crash, life2 stops, and its output must be
 the beginning of the original's (compare.differences).
+
+By default the suite runs the first 60 generated scripts, which reach every
+ending, board, number of players and odd answer (tested below); `pytest --full`
+(LIFE2_FULL_SUITE=1), as a release runs it, runs all 300.
 """
 
 from __future__ import annotations
-
-import os
 
 import pytest
 
@@ -19,13 +21,17 @@ from life2_retro.commands.options import Mode
 from life2_retro.events import Stop
 from life2_retro.programs import PROGRAMS, Script
 from life2_retro.programs.cell_life import CellLifeProgram
+from life2_retro.programs.cell_life_scripts import _ODD
 from life2_retro.session import run_in_memory
 
 from ..support.helpers import CHUNKS, chunk, oracle_jobs
 
 ENTRY = PROGRAMS["cell-life"]
 FAITHFUL = Mode(ENTRY, "c", frozenset(ENTRY.bugs))
-GENERATED = int(os.environ.get("LIFE2_CELL_LIFE_SCRIPTS", "300"))
+SHARE = 60
+"""Generated scripts the suite runs by default: the first SHARE."""
+FULL = 300
+"""Generated scripts it runs with --full."""
 SEED = 2008
 
 
@@ -96,18 +102,21 @@ def _check(build, scripts: list[Script]) -> None:
 
 
 @pytest.mark.parametrize("part", range(CHUNKS))
-def test_generated_scripts_identical(cell_life_build, part):
-    """GENERATED scripts, in CHUNKS parts that parallel workers share."""
-    _check(cell_life_build, [ENTRY.script(SEED, index) for index in chunk(range(GENERATED), part)])
+def test_generated_scripts_identical(cell_life_build, full_suite, part):
+    """The generated scripts, in CHUNKS parts that parallel workers share."""
+    count = FULL if full_suite else SHARE
+    _check(cell_life_build, [ENTRY.script(SEED, index) for index in chunk(range(count), part)])
 
 
-def test_the_generated_scripts_reach_every_ending_size_and_number_of_players():
-    if GENERATED < 300:
-        pytest.skip("a quick local run: too few scripts to reach every ending")
-    endings = _endings([ENTRY.script(SEED, index) for index in range(GENERATED)])
+def test_the_default_share_reaches_every_ending_size_number_of_players_and_odd_answer() -> None:
+    """The SHARE that the suite runs by default (and so also --full's FULL, which begin with it)."""
+    scripts = [ENTRY.script(SEED, index) for index in range(SHARE)]
+    endings = _endings(scripts)
     # the scripts reach what matters: each ending, each size, each number of players
     assert {"wins", "extinction", "runaway", "unreproducible"} <= endings["how"], endings
     assert endings["players"] == {2, 3, 4} and endings["boards"] == {"small", "large"}, endings
+    typed = {line.decode() for script in scripts for line in script.lines}
+    assert [odd for odd in _ODD if odd not in typed] == []
 
 
 @pytest.mark.parametrize("name", list(HAND_WRITTEN))

@@ -53,10 +53,10 @@ class PtyGame:
         """What the game wrote to its stderr pipe so far; with `until`, waiting up to `timeout` for
         it to appear there (else only for what is ready now)."""
         assert self.proc.stderr is not None, "start the game with stderr_apart=True"
-        deadline = time.monotonic() + (timeout if until is not None else 0.1)
+        deadline = time.monotonic() + (timeout if until is not None else 0)
         while until is None or until not in self.stderr:
-            left = deadline - time.monotonic()
-            if left <= 0 or not select.select([self.proc.stderr], [], [], left)[0]:
+            left = max(0.0, deadline - time.monotonic())
+            if not select.select([self.proc.stderr], [], [], left)[0]:
                 break
             chunk = os.read(self.proc.stderr.fileno(), 4096)
             if not chunk:

@@ -59,6 +59,17 @@ def converse(read_more, type_line, output) -> None:  # type: ignore[no-untyped-d
     raise AssertionError(f"no end: {output()[-400:]!r}")
 
 
+def read_what_came(game: PtyGame) -> None:
+    """Read what the game sent until it sleeps on its read (the kernel says when), so that a prompt
+    is whole before it is answered. (A third of a second's silence did the same, at that much a prompt.)"""
+    with contextlib.suppress(TimeoutError):
+        game.read_until(b"\x00never", timeout=0.02)
+    if game.proc.poll() is None:
+        game.wait_until_reading()
+    with contextlib.suppress(TimeoutError):
+        game.read_until(b"\x00never", timeout=0.02)
+
+
 def test_unix_tty_turns_newlines_into_cr_lf_and_tabs_into_spaces():
     seen = ScriptedTerminal([b"3,4"])
     tty = UnixTty(seen)
@@ -74,11 +85,7 @@ def test_a_game_on_the_console_ends_and_gives_the_terminal_back():
     try:
         before = termios.tcgetattr(game.slave)
 
-        def read_more() -> None:
-            with contextlib.suppress(TimeoutError):
-                game.read_until(b"\x00never", timeout=0.3)
-
-        converse(read_more, lambda line: game.type(line + b"\r"), lambda: game.output)
+        converse(lambda: read_what_came(game), lambda line: game.type(line + b"\r"), lambda: game.output)
         assert game.finish(timeout=30) == 0
         assert b"Key:" in game.output and b"\t" not in game.output  # the tab went out as spaces
         assert termios.tcgetattr(game.slave) == before
@@ -103,12 +110,8 @@ def test_the_console_shows_the_setup_answers_hides_the_moves_and_says_the_progra
         typed.append(line)
         game.type(line + b"\r")
 
-    def read_more() -> None:
-        with contextlib.suppress(TimeoutError):
-            game.read_until(b"\x00never", timeout=0.3)
-
     try:
-        converse(read_more, type_line, lambda: game.output)
+        converse(lambda: read_what_came(game), type_line, lambda: game.output)
         assert game.finish(timeout=30) == 0
         shown = game.output
         assert b"How many players? (2 - 4) 2\r\n" in shown
