@@ -258,13 +258,6 @@ class ToyGame(Game):
         self.terminal = self.table
         self.visitors = visitors
 
-    @property
-    def program(self) -> ToyProgram:
-        return self._program
-
-    def run(self) -> Run:
-        return self._program.run()
-
     def ended(self, stop: Stop) -> str:
         return "finished" if self._program.left == 0 else "stopped"
 

@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ...events import Run, Stop
+from ...events import Stop
 from ...programs import program_entry
 from ...programs.cell_life_bugs import BUG_NAMES
 from ...programs.cell_life_players import LEVELS
@@ -131,14 +131,6 @@ class CellLifeGame(Game):
             idle_seconds=hooks.idle_seconds,
         )
         self.terminal = for_program(self.table, entry.through_a_tty)
-
-    @property
-    def program(self) -> Any:
-        return self._program
-
-    def run(self) -> Run:
-        run: Run = self._program.run()
-        return run
 
     def ended(self, stop: Stop) -> str:
         if self.table.winner is not None:

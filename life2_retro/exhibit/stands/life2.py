@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...basic.dialects import DIALECT_NAMES
-from ...events import Run, Stop
+from ...events import Stop
 from ...programs import program_entry
 from ...programs.life2 import Life2Program
 from ...programs.life2_bugs import BUG_NAMES
@@ -129,13 +129,6 @@ class Life2Game(Game):
     @staticmethod
     def _computer(number: int, level: int, stand: Life2Stand, hooks: Hooks) -> ComputerPlayer:
         return ComputerPlayer(number, level, stand.settings["bugs"], seed=hooks.random.getrandbits(32))
-
-    @property
-    def program(self) -> Any:
-        return self._program
-
-    def run(self) -> Run:
-        return self._program.run()
 
     def _answered(self, number: int, line: bytes) -> None:
         observer = self.table.observer

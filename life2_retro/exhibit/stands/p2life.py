@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...automata.rules import BLACK, EMPTY, VARIANTS, WHITE, Rules
-from ...events import Run, Stop
+from ...events import Stop
 from ...programs import program_entry
 from ...programs.p2life_board import LARGEST, SMALLEST, Cells, neighbours, square_of
 from ...programs.p2life_players import LEVELS
@@ -177,14 +177,6 @@ class P2LifeGame(Game):
         self.terminal = self.table
         self._last_birth: Birth | None = None
         self._did = (0, 0, 0)
-
-    @property
-    def program(self) -> Any:
-        return self._program
-
-    def run(self) -> Run:
-        run: Run = self._program.run()
-        return run
 
     def _generation(self, shown: int) -> None:
         """The paper has printed generation `shown`, and the program waits while it is read: its last
