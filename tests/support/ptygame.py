@@ -10,6 +10,7 @@ import subprocess
 import sys
 import termios
 import time
+from contextlib import suppress
 
 
 def _as_at_a_login_terminal() -> None:
@@ -44,7 +45,8 @@ class PtyGame:
             stderr=subprocess.PIPE if stderr_apart else self.slave,
             start_new_session=True,
             preexec_fn=_as_at_a_login_terminal,
-            env={**os.environ, **(env or {})},
+            # faulthandler: a game that does not end is asked for its Python stack (see `finish`)
+            env={**os.environ, "PYTHONFAULTHANDLER": "1", **(env or {})},
         )
         self.output = b""
         self.stderr = b""
@@ -115,8 +117,30 @@ class PtyGame:
         return bool(termios.tcgetattr(self.slave)[3] & termios.ECHO)
 
     def finish(self, timeout: float = 20) -> int:
-        code = self.proc.wait(timeout=timeout)
-        # drain what is left
+        """The game's exit status once it has ended, waiting up to `timeout`; a game that does not
+        end fails the test with where it sleeps and what it printed, its Python stack last."""
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(self._still_running(timeout)) from None
+        self._drain()
+        return code
+
+    def _still_running(self, timeout: float) -> str:
+        where = "?"
+        with suppress(OSError), open(f"/proc/{self.proc.pid}/wchan") as wchan:
+            where = wchan.read() or "?"
+        # faulthandler (on, see __init__) prints the Python stack on the game's stderr as SIGABRT ends it
+        self.proc.send_signal(signal.SIGABRT)
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        self._drain()
+        errors = self.errors() if self.proc.stderr is not None else b""
+        printed = (self.output[-2000:] + errors[-2000:]).decode("ascii", "replace")
+        return f"still running {timeout} s on, asleep in the kernel's {where}; it printed:\n{printed}"
+
+    def _drain(self) -> None:
+        """Read what is left on the pty."""
         while select.select([self.master], [], [], 0.1)[0]:
             try:
                 chunk = os.read(self.master, 4096)
@@ -125,7 +149,6 @@ class PtyGame:
             if not chunk:
                 break
             self.output += chunk
-        return code
 
     def close(self) -> None:
         if self.proc.poll() is None:
