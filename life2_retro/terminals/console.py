@@ -9,6 +9,8 @@ and shows the prompt that was waiting. A game in the background (after Ctrl-Z an
 `bg`, or started with `&`) leaves the terminal's modes alone: the kernel would stop
 it with SIGTTOU for trying, so a stopped game that is killed and continued could
 never exit. Ctrl-D at a prompt ends the line, so the shell's prompt starts afresh.
+A signal ends the game whenever it comes, even in the instant before a read
+begins, which a plain read would sleep through (signal_wake.py).
 
 An answer that hides nothing (a setup question's: how many players, which board)
 is read with the echo on, so it shows as it is typed and stays on the screen.
@@ -38,6 +40,7 @@ from types import FrameType
 from typing import Any, BinaryIO, TextIO
 
 from .base import KeyHook, Terminal
+from .signal_wake import SignalWake
 from .transcript import split_line, standard_input
 
 try:
@@ -51,6 +54,7 @@ SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers |
 """What signal.signal takes and gives back: a function, SIG_DFL or SIG_IGN, or None (not set from Python)."""
 
 _TAIL = 256  # bytes kept of the line being printed, to show it again after `fg`
+_CHUNK = 4096  # a tty's whole line: the kernel keeps no longer one
 
 _SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
 _DROP = bytes(b for b in range(256) if b not in _SHOWN)
@@ -73,6 +77,8 @@ class ConsoleTerminal(Terminal):
         self.is_tty = os.isatty(self._fd) and _HAS_TERMIOS
         self._saved: list[Any] | None = termios.tcgetattr(self._fd) if self.is_tty else None
         self._old_handlers: dict[int, SignalHandler] = {}
+        self._wake: SignalWake | None = None  # at a tty: reads wait where a signal cannot be missed
+        self._typed = b""  # read from the tty and not yet a whole line, or after one
         self._pending: list[bytes] = []
         self._tail = b""  # what has been printed since the last newline
         self._away = False  # stopped, or in the background, since the input was last hidden
@@ -135,13 +141,31 @@ class ConsoleTerminal(Terminal):
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         if not self._pending:
             self._out.flush()
-            line = self._in.readline()
+            line = self._typed_line() if self._wake is not None else self._in.readline()
             if not line:
                 if self.is_tty and self._tail:
                     self.write(b"\r\n")  # Ctrl-D: the shell's prompt goes on a line of its own
                 return None
             self._pending = split_line(line)
         return self._pending.pop(0)
+
+    def _typed_line(self) -> bytes:
+        """A line from the tty as `readline` gives it (up to its LF, or what was typed before the
+        end of input), each read begun only when it will not wait: see signal_wake.py."""
+        assert self._wake is not None
+        try:
+            while (end := self._typed.find(b"\n") + 1) == 0:
+                self._wake.wait_readable(self._fd)
+                chunk = os.read(self._fd, _CHUNK)
+                if not chunk:  # the end of input (Ctrl-D): the line so far, or nothing
+                    end = len(self._typed)
+                    break
+                self._typed += chunk
+        except BaseException:  # Ctrl-C, say: the half-typed line is gone, as it is from `readline`
+            self._typed = b""
+            raise
+        line, self._typed = self._typed[:end], self._typed[end:]
+        return line
 
     def read_shown_line(self, idle_seconds: float | None = None) -> bytes | None:
         """At a tty, with the echo on: the answer shows as it is typed, and its Return ends the line."""
@@ -216,6 +240,11 @@ class ConsoleTerminal(Terminal):
                 if not self._writing:  # else `write` shows it when its bytes are in the line
                     self._show_line_again()
 
+        wake = SignalWake()
+        if not wake.install():  # not the main thread: leave signals alone
+            wake.close()
+            return
+        self._wake = wake
         for signum, handler in (
             (signal.SIGTERM, leave),
             (signal.SIGHUP, leave),
@@ -223,10 +252,9 @@ class ConsoleTerminal(Terminal):
             (signal.SIGTSTP, suspend),
             (signal.SIGCONT, resume),
         ):
-            with suppress(ValueError, OSError):  # not the main thread: leave signals alone
-                if signal.getsignal(signum) is signal.SIG_IGN:
-                    continue  # nohup, or a shell without job control: keep it ignored
-                self._old_handlers[signum] = signal.signal(signum, handler)
+            if signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # nohup, or a shell without job control: keep it ignored
+            self._old_handlers[signum] = signal.signal(signum, handler)
 
     def close(self) -> None:
         # handlers first, so that no SIGCONT can hide input again after the terminal is restored
@@ -234,6 +262,9 @@ class ConsoleTerminal(Terminal):
             with suppress(ValueError, OSError, TypeError):
                 signal.signal(signum, handler)
         self._old_handlers.clear()
+        if self._wake is not None:
+            self._wake.close()
+            self._wake = None
         self._restore()
         with suppress(OSError, ValueError):
             self._out.flush()
