@@ -56,6 +56,16 @@ SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers |
 _TAIL = 256  # bytes kept of the line being printed, to show it again after `fg`
 _CHUNK = 4096  # a tty's whole line: the kernel keeps no longer one
 
+_HELD_WHILE_CLOSING = (
+    signal.SIGTERM,
+    signal.SIGHUP,
+    signal.SIGQUIT,
+    signal.SIGTSTP,
+    signal.SIGCONT,
+    signal.SIGINT,
+)
+"""Held back while the terminal is given back: a handler that raised there would leave it half done."""
+
 _SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
 _DROP = bytes(b for b in range(256) if b not in _SHOWN)
 
@@ -89,8 +99,12 @@ class ConsoleTerminal(Terminal):
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
-            self._install_signal_handlers()
-            self._set_echo()
+            try:
+                self._install_signal_handlers()
+                self._set_echo()
+            except BaseException:  # a signal came while the terminal was being taken: give it back
+                self.close()
+                raise
         return self
 
     # -- output ------------------------------------------------------------------------------
@@ -257,14 +271,27 @@ class ConsoleTerminal(Terminal):
             self._old_handlers[signum] = signal.signal(signum, handler)
 
     def close(self) -> None:
-        # handlers first, so that no SIGCONT can hide input again after the terminal is restored
-        for signum, handler in self._old_handlers.items():
-            with suppress(ValueError, OSError, TypeError):
-                signal.signal(signum, handler)
-        self._old_handlers.clear()
-        if self._wake is not None:
-            self._wake.close()
-            self._wake = None
-        self._restore()
+        held = self._hold_signals()
+        try:
+            # handlers first, so that no SIGCONT can hide input again after the terminal is restored
+            for signum, handler in self._old_handlers.items():
+                with suppress(ValueError, OSError, TypeError):
+                    signal.signal(signum, handler)
+            self._old_handlers.clear()
+            if self._wake is not None:
+                self._wake.close()
+                self._wake = None
+            self._restore()
+        finally:
+            # a signal that came meanwhile finds the old ways now: SIGTERM's default ends the process
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
         with suppress(OSError, ValueError):
             self._out.flush()
+
+    def _hold_signals(self) -> set[int | signal.Signals] | None:
+        """Hold back the signals while the terminal is given back; the mask to go back to (None
+        where nothing is ours to give back: no tty, or not the main thread)."""
+        if self._wake is None:
+            return None
+        return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_WHILE_CLOSING)

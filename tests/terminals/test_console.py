@@ -264,3 +264,68 @@ def test_piped_input_plays_and_shows_the_echo():
 def test_only_printable_ascii_cr_lf_and_bel_reach_the_console():
     assert printable(b"? 1,1\r\n\a") == "? 1,1\r\n\a"
     assert printable(b"\x1b[2J\x00\x9b\xff\x7fA\x0e") == "[2JA"
+
+
+def run_on_a_pty(code: str) -> PtyGame:
+    """`code` run by Python with a pty as its terminal, as a game is."""
+    return PtyGame(command=[sys.executable, "-c", code])
+
+
+SIGNAL_AS_THE_ECHO_GOES_OFF = """
+import os, signal
+from life2_retro.terminals.console import ConsoleTerminal
+
+hide = ConsoleTerminal._set_echo
+
+
+def hide_then_signal(terminal):
+    hide(terminal)
+    os.kill(os.getpid(), signal.SIGTERM)  # its handler runs before os.kill returns
+
+
+ConsoleTerminal._set_echo = hide_then_signal
+with ConsoleTerminal():
+    pass
+"""
+
+
+def test_a_signal_as_the_terminal_is_taken_gives_it_back():
+    """A signal whose handler raised in `__enter__` (the echo just turned off) skipped `__exit__`."""
+    g = run_on_a_pty(SIGNAL_AS_THE_ECHO_GOES_OFF)
+    try:
+        assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.close()
+
+
+SECOND_SIGNAL_WHILE_GIVING_BACK = """
+import os, signal
+from life2_retro.terminals.console import ConsoleTerminal
+
+put_back = signal.signal
+
+
+def put_back_then_hang_up(signum, handler):
+    previous = put_back(signum, handler)
+    if signum == signal.SIGTERM and handler == signal.SIG_DFL:  # close() has begun
+        os.kill(os.getpid(), signal.SIGHUP)  # a handler still ours would run before os.kill returns
+    return previous
+
+
+with ConsoleTerminal():
+    signal.signal = put_back_then_hang_up
+    os.kill(os.getpid(), signal.SIGTERM)
+"""
+
+
+def test_a_second_signal_while_the_terminal_is_given_back_does_not_leave_it_half_done():
+    """SIGTERM, and a SIGHUP as the console gives the terminal back (a window closed as the game was
+    told to stop): the SIGHUP's handler raised in `close`, before the modes were restored. Now it
+    waits until they are, and then ends the process as SIGHUP does."""
+    g = run_on_a_pty(SECOND_SIGNAL_WHILE_GIVING_BACK)
+    try:
+        assert g.finish(PROMPTLY) == -signal.SIGHUP
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.close()
