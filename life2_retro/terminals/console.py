@@ -96,6 +96,7 @@ class ConsoleTerminal(Terminal):
         self._show_again = False
         self._showing = False  # an answer that hides nothing is being read: the echo is on
         self._shown_echoed = False  # the last shown answer came from the tty, echoed with its Return
+        self._told_to_stop = False  # a signal ends the game: what it could not print stays unprinted
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
@@ -223,15 +224,18 @@ class ConsoleTerminal(Terminal):
                 attrs[3] |= termios.ECHO
             else:
                 attrs[3] &= ~(termios.ECHO | termios.ECHONL)
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
+            termios.tcsetattr(self._fd, termios.TCSANOW, attrs)
 
     def _restore(self) -> None:
+        # TCSANOW: only the echo changes, which waits for no output; TCSADRAIN would wait for ever
+        # on a terminal whose output is stopped (Ctrl-S) while another process writes to it
         if self._saved is not None and self._in_foreground():
             with suppress(termios.error, OSError):
-                termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+                termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
 
     def _install_signal_handlers(self) -> None:
         def leave(signum: int, _frame: object) -> None:
+            self._told_to_stop = True
             raise SystemExit(128 + signum)
 
         def suspend(_signum: int, _frame: object) -> None:
@@ -286,8 +290,21 @@ class ConsoleTerminal(Terminal):
             # a signal that came meanwhile finds the old ways now: SIGTERM's default ends the process
             if held is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if self._told_to_stop:
+            self._drop_unprinted()
         with suppress(OSError, ValueError):
             self._out.flush()
+
+    def _drop_unprinted(self) -> None:
+        """Bytes still to be printed when a signal ends the game are those of a write it interrupted,
+        which waited for a terminal that took nothing (output stopped with Ctrl-S): flushing them would
+        wait as long, here or as Python exits, so they go nowhere instead."""
+        with suppress(OSError, ValueError):  # no descriptor (a StringIO), or a closed one
+            nowhere = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(nowhere, self._out.fileno())
+            finally:
+                os.close(nowhere)
 
     def _hold_signals(self) -> set[int | signal.Signals] | None:
         """Hold back the signals while the terminal is given back; the mask to go back to (None

@@ -113,6 +113,21 @@ class PtyGame:
             time.sleep(0.01)
         raise TimeoutError("the game never waited for a line")
 
+    def asleep_in(self) -> str | None:
+        """The number of the system call the game sleeps in (the kernel's, so compare it with one seen
+        before, not with a constant); None while it runs."""
+        with open(f"/proc/{self.proc.pid}/syscall") as syscall:
+            number = syscall.read().split()[0]
+        return None if number == "running" else number
+
+    def wait_until_asleep_elsewhere(self, than: str, timeout: float = 20) -> None:
+        """Wait until the game sleeps in a system call other than `than` (from `asleep_in`)."""
+        deadline = time.monotonic() + timeout
+        while self.asleep_in() in (None, than):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the game still sleeps in system call {than}, or runs")
+            time.sleep(0.01)
+
     def echo_is_on(self) -> bool:
         return bool(termios.tcgetattr(self.slave)[3] & termios.ECHO)
 
@@ -130,7 +145,10 @@ class PtyGame:
         where = "?"
         with suppress(OSError), open(f"/proc/{self.proc.pid}/wchan") as wchan:
             where = wchan.read() or "?"
-        # faulthandler (on, see __init__) prints the Python stack on the game's stderr as SIGABRT ends it
+        # faulthandler (on, see __init__) prints the Python stack on the game's stderr as SIGABRT ends
+        # it; Ctrl-Q first, or a terminal stopped with Ctrl-S would keep the stack from us
+        with suppress(OSError):
+            os.write(self.master, b"\x11")
         self.proc.send_signal(signal.SIGABRT)
         with suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5)

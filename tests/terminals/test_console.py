@@ -266,6 +266,25 @@ def test_only_printable_ascii_cr_lf_and_bel_reach_the_console():
     assert printable(b"\x1b[2J\x00\x9b\xff\x7fA\x0e") == "[2JA"
 
 
+def test_a_signal_ends_the_game_while_output_is_stopped_and_another_program_writes(game):
+    """Ctrl-S stops a terminal's output, and a program writing to it (a background job) waits for
+    Ctrl-Q. The kernel made a TCSADRAIN change of the modes wait for that writer: the game, told to
+    stop, hung in giving the terminal back."""
+    g = game()
+    g.read_until(b"? ")
+    g.wait_until_reading()
+    g.type(b"\x13")  # Ctrl-S
+    writer = subprocess.Popen([sys.executable, "-c", "import os; os.write(1, b'news')"], stdout=g.slave)
+    try:
+        g.wait_until_reading(pid=writer.pid)  # asleep in its write
+        g.proc.send_signal(signal.SIGTERM)
+        assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.type(b"\x11")  # Ctrl-Q: the writer goes on
+        writer.wait(timeout=20)
+
+
 def run_on_a_pty(code: str) -> PtyGame:
     """`code` run by Python with a pty as its terminal, as a game is."""
     return PtyGame(command=[sys.executable, "-c", code])
@@ -329,3 +348,23 @@ def test_a_second_signal_while_the_terminal_is_given_back_does_not_leave_it_half
         assert termios.tcgetattr(g.slave) == g.before
     finally:
         g.close()
+
+
+def test_a_signal_ends_the_game_while_its_output_is_stopped():
+    """Ctrl-S, then a move: the game's answer waits for Ctrl-Q. SIGTERM interrupted that write, and
+    the game then hung flushing the same bytes into the same stopped terminal as it exited."""
+    g = PtyGame(env={"PYTHONUNBUFFERED": ""})  # stdout buffered, as it is for a person
+    try:
+        g.read_until(b"? ")
+        g.wait_until_reading()
+        waiting_for_a_line = g.asleep_in()
+        assert waiting_for_a_line is not None
+        g.type(b"\x13" + QUICK_GAME[0] + b"\r")  # Ctrl-S, and a move
+        g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # in the write of its answer
+        g.proc.send_signal(signal.SIGTERM)
+        assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.type(b"\x11")  # Ctrl-Q
+        g.close()
+
