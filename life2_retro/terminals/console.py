@@ -70,6 +70,14 @@ _SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
 _DROP = bytes(b for b in range(256) if b not in _SHOWN)
 
 
+def _descriptor(stream: TextIO) -> int | None:
+    """The file descriptor under `stream`; None for one in memory (a StringIO)."""
+    try:
+        return stream.fileno()
+    except (OSError, ValueError):
+        return None
+
+
 def printable(data: bytes) -> str:
     """The bytes a console may show: printable ASCII, CR, LF and BEL."""
     return data.translate(None, _DROP).decode("ascii")
@@ -84,6 +92,7 @@ class ConsoleTerminal(Terminal):
         self._in: BinaryIO = stdin if stdin is not None else standard_input()
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
+        self._out_fd = _descriptor(self._out)
         self.is_tty = os.isatty(self._fd) and _HAS_TERMIOS
         self._saved: list[Any] | None = termios.tcgetattr(self._fd) if self.is_tty else None
         self._old_handlers: dict[int, SignalHandler] = {}
@@ -114,6 +123,7 @@ class ConsoleTerminal(Terminal):
         shown = printable(data)
         self._writing = True  # a `fg` now shows the line again once it holds these bytes
         try:
+            self._until_printable()
             self._out.write(shown)
             self._out.flush()
             line_start = shown.rfind("\n") + 1
@@ -128,8 +138,14 @@ class ConsoleTerminal(Terminal):
         """After `fg` the shell has had the line: print the one being printed (a prompt) again."""
         self._show_again = False
         if self._tail:
+            self._until_printable()
             self._out.write(self._tail.decode("ascii"))
             self._out.flush()
+
+    def _until_printable(self) -> None:
+        """Wait until the terminal takes output, where a signal still ends the game (signal_wake.py)."""
+        if self._wake is not None and self._out_fd is not None:
+            self._wake.wait_writable(self._out_fd)
 
     def echo(self, data: bytes) -> None:
         """The BASIC's echo of the typed line: hidden from the opponent at a tty."""

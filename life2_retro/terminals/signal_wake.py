@@ -1,4 +1,4 @@
-"""Waiting for typed input in a way no signal can slip past.
+"""Waiting for a terminal in a way no signal can slip past.
 
 Python runs a signal's handler in the main thread, between two bytecodes: the
 C-level handler only notes that the signal came. A signal that arrives after
@@ -13,6 +13,8 @@ handler also write a byte to a pipe. A read begins only once a `select` on the
 pipe and the input together says the input is ready. A signal that came before
 the `select` has left its byte in the pipe, so the `select` returns at once and
 the handler runs. A handler that returns (SIGCONT after `fg`) lets the wait go on.
+A write waits the same way: one to a terminal whose output is stopped (Ctrl-S)
+sleeps as long as a read at a prompt.
 """
 
 from __future__ import annotations
@@ -54,11 +56,21 @@ class SignalWake:
     def wait_readable(self, fd: int) -> None:
         """Until `fd` has something to read (a line, its end, or an error). A handler that raises
         (SIGTERM, SIGHUP, Ctrl-C) ends the wait from inside it, whenever its signal came."""
+        self._wait(fd, writing=False)
+
+    def wait_writable(self, fd: int) -> None:
+        """Until `fd` takes a byte: a terminal whose output is stopped (Ctrl-S) takes none, and a
+        write would sleep there as a read does at a prompt."""
+        self._wait(fd, writing=True)
+
+    def _wait(self, fd: int, writing: bool) -> None:
         while True:
-            ready, _, _ = select.select([fd, self._read_end], [], [])
-            if self._read_end in ready:
+            readable, writable, _ = select.select(
+                [self._read_end] if writing else [fd, self._read_end], [fd] if writing else [], []
+            )
+            if self._read_end in readable:
                 self._drain()
-            if fd in ready:
+            if fd in (writable if writing else readable):
                 return
 
     def _drain(self) -> None:

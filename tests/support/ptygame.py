@@ -114,14 +114,15 @@ class PtyGame:
         raise TimeoutError("the game never waited for a line")
 
     def asleep_in(self) -> str | None:
-        """The number of the system call the game sleeps in (the kernel's, so compare it with one seen
-        before, not with a constant); None while it runs."""
+        """The system call the game sleeps in, its number and arguments as the kernel shows them
+        (compare it with one seen before: the numbers differ between machines); None while it runs."""
         with open(f"/proc/{self.proc.pid}/syscall") as syscall:
-            number = syscall.read().split()[0]
-        return None if number == "running" else number
+            call = syscall.read().split()
+        return None if call[0] == "running" else " ".join(call[:7])  # leaving out the stack and pc
 
     def wait_until_asleep_elsewhere(self, than: str, timeout: float = 20) -> None:
-        """Wait until the game sleeps in a system call other than `than` (from `asleep_in`)."""
+        """Wait until the game sleeps in a system call other than `than` (from `asleep_in`): a read
+        and a write differ, and so do a select that waits to read and one that waits to write."""
         deadline = time.monotonic() + timeout
         while self.asleep_in() in (None, than):
             if time.monotonic() > deadline:
@@ -146,10 +147,12 @@ class PtyGame:
         with suppress(OSError), open(f"/proc/{self.proc.pid}/wchan") as wchan:
             where = wchan.read() or "?"
         # faulthandler (on, see __init__) prints the Python stack on the game's stderr as SIGABRT ends
-        # it; Ctrl-Q first, or a terminal stopped with Ctrl-S would keep the stack from us
+        # it; then Ctrl-Q, or a terminal stopped with Ctrl-S would keep the stack from us (and not
+        # before: the game would go on from where it hung)
+        self.proc.send_signal(signal.SIGABRT)
+        time.sleep(0.2)
         with suppress(OSError):
             os.write(self.master, b"\x11")
-        self.proc.send_signal(signal.SIGABRT)
         with suppress(subprocess.TimeoutExpired):
             self.proc.wait(timeout=5)
         self._drain()

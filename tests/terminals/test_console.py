@@ -179,6 +179,24 @@ def test_a_signal_that_comes_just_before_the_read_still_ends_the_game(
         g.close()
 
 
+def test_a_signal_that_comes_just_before_a_write_to_a_stopped_terminal_still_ends_the_game():
+    """The same window before a write: a terminal whose output is stopped (Ctrl-S) keeps a write
+    asleep as long as a prompt keeps a read."""
+    g = PtyGame(command=[sys.executable, "-c", CAUGHT_ASIDE])
+    try:
+        g.read_until(b"? ")
+        g.wait_until_reading()
+        waiting_for_a_line = g.asleep_in()
+        assert waiting_for_a_line is not None
+        g.type(b"\x13" + QUICK_GAME[0] + b"\r")  # Ctrl-S, and a move
+        g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # its answer waits for the terminal
+        g.proc.send_signal(signal.SIGTERM)
+        assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
+        assert termios.tcgetattr(g.slave) == g.before
+    finally:
+        g.type(b"\x11")  # Ctrl-Q
+        g.close()
+
 def test_an_exception_restores_the_terminal():
     master, slave = os.openpty()
     try:
