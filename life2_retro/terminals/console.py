@@ -9,6 +9,8 @@ and shows the prompt that was waiting. A game in the background (after Ctrl-Z an
 `bg`, or started with `&`) leaves the terminal's modes alone: the kernel would stop
 it with SIGTTOU for trying, so a stopped game that is killed and continued could
 never exit. Ctrl-D at a prompt ends the line, so the shell's prompt starts afresh.
+A signal ends the game whenever it comes, even in the instant before a read
+begins, which a plain read would sleep through (signal_wake.py).
 
 An answer that hides nothing (a setup question's: how many players, which board)
 is read with the echo on, so it shows as it is typed and stays on the screen.
@@ -38,6 +40,7 @@ from types import FrameType
 from typing import Any, BinaryIO, TextIO
 
 from .base import KeyHook, Terminal
+from .signal_wake import SignalWake
 from .transcript import split_line, standard_input
 
 try:
@@ -51,9 +54,28 @@ SignalHandler = Callable[[int, FrameType | None], Any] | int | signal.Handlers |
 """What signal.signal takes and gives back: a function, SIG_DFL or SIG_IGN, or None (not set from Python)."""
 
 _TAIL = 256  # bytes kept of the line being printed, to show it again after `fg`
+_CHUNK = 4096  # a tty's whole line: the kernel keeps no longer one
+
+_HELD_WHILE_CLOSING = (
+    signal.SIGTERM,
+    signal.SIGHUP,
+    signal.SIGQUIT,
+    signal.SIGTSTP,
+    signal.SIGCONT,
+    signal.SIGINT,
+)
+"""Held back while the terminal is given back: a handler that raised there would leave it half done."""
 
 _SHOWN = bytes(range(0x20, 0x7F)) + b"\r\n\a"
 _DROP = bytes(b for b in range(256) if b not in _SHOWN)
+
+
+def _descriptor(stream: TextIO) -> int | None:
+    """The file descriptor under `stream`; None for one in memory (a StringIO)."""
+    try:
+        return stream.fileno()
+    except (OSError, ValueError):
+        return None
 
 
 def printable(data: bytes) -> str:
@@ -70,9 +92,12 @@ class ConsoleTerminal(Terminal):
         self._in: BinaryIO = stdin if stdin is not None else standard_input()
         self._out = stdout if stdout is not None else sys.stdout
         self._fd = self._in.fileno()
+        self._out_fd = _descriptor(self._out)
         self.is_tty = os.isatty(self._fd) and _HAS_TERMIOS
         self._saved: list[Any] | None = termios.tcgetattr(self._fd) if self.is_tty else None
         self._old_handlers: dict[int, SignalHandler] = {}
+        self._wake: SignalWake | None = None  # at a tty: reads wait where a signal cannot be missed
+        self._typed = b""  # read from the tty and not yet a whole line, or after one
         self._pending: list[bytes] = []
         self._tail = b""  # what has been printed since the last newline
         self._away = False  # stopped, or in the background, since the input was last hidden
@@ -80,11 +105,16 @@ class ConsoleTerminal(Terminal):
         self._show_again = False
         self._showing = False  # an answer that hides nothing is being read: the echo is on
         self._shown_echoed = False  # the last shown answer came from the tty, echoed with its Return
+        self._told_to_stop = False  # a signal ends the game: what it could not print stays unprinted
 
     def __enter__(self) -> ConsoleTerminal:
         if self.is_tty:
-            self._install_signal_handlers()
-            self._set_echo()
+            try:
+                self._install_signal_handlers()
+                self._set_echo()
+            except BaseException:  # a signal came while the terminal was being taken: give it back
+                self.close()
+                raise
         return self
 
     # -- output ------------------------------------------------------------------------------
@@ -93,6 +123,7 @@ class ConsoleTerminal(Terminal):
         shown = printable(data)
         self._writing = True  # a `fg` now shows the line again once it holds these bytes
         try:
+            self._until_printable()
             self._out.write(shown)
             self._out.flush()
             line_start = shown.rfind("\n") + 1
@@ -107,8 +138,14 @@ class ConsoleTerminal(Terminal):
         """After `fg` the shell has had the line: print the one being printed (a prompt) again."""
         self._show_again = False
         if self._tail:
+            self._until_printable()
             self._out.write(self._tail.decode("ascii"))
             self._out.flush()
+
+    def _until_printable(self) -> None:
+        """Wait until the terminal takes output, where a signal still ends the game (signal_wake.py)."""
+        if self._wake is not None and self._out_fd is not None:
+            self._wake.wait_writable(self._out_fd)
 
     def echo(self, data: bytes) -> None:
         """The BASIC's echo of the typed line: hidden from the opponent at a tty."""
@@ -135,13 +172,31 @@ class ConsoleTerminal(Terminal):
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         if not self._pending:
             self._out.flush()
-            line = self._in.readline()
+            line = self._typed_line() if self._wake is not None else self._in.readline()
             if not line:
                 if self.is_tty and self._tail:
                     self.write(b"\r\n")  # Ctrl-D: the shell's prompt goes on a line of its own
                 return None
             self._pending = split_line(line)
         return self._pending.pop(0)
+
+    def _typed_line(self) -> bytes:
+        """A line from the tty as `readline` gives it (up to its LF, or what was typed before the
+        end of input), each read begun only when it will not wait: see signal_wake.py."""
+        assert self._wake is not None
+        try:
+            while (end := self._typed.find(b"\n") + 1) == 0:
+                self._wake.wait_readable(self._fd)
+                chunk = os.read(self._fd, _CHUNK)
+                if not chunk:  # the end of input (Ctrl-D): the line so far, or nothing
+                    end = len(self._typed)
+                    break
+                self._typed += chunk
+        except BaseException:  # Ctrl-C, say: the half-typed line is gone, as it is from `readline`
+            self._typed = b""
+            raise
+        line, self._typed = self._typed[:end], self._typed[end:]
+        return line
 
     def read_shown_line(self, idle_seconds: float | None = None) -> bytes | None:
         """At a tty, with the echo on: the answer shows as it is typed, and its Return ends the line."""
@@ -185,15 +240,18 @@ class ConsoleTerminal(Terminal):
                 attrs[3] |= termios.ECHO
             else:
                 attrs[3] &= ~(termios.ECHO | termios.ECHONL)
-            termios.tcsetattr(self._fd, termios.TCSADRAIN, attrs)
+            termios.tcsetattr(self._fd, termios.TCSANOW, attrs)
 
     def _restore(self) -> None:
+        # TCSANOW: only the echo changes, which waits for no output; TCSADRAIN would wait for ever
+        # on a terminal whose output is stopped (Ctrl-S) while another process writes to it
         if self._saved is not None and self._in_foreground():
             with suppress(termios.error, OSError):
-                termios.tcsetattr(self._fd, termios.TCSADRAIN, self._saved)
+                termios.tcsetattr(self._fd, termios.TCSANOW, self._saved)
 
     def _install_signal_handlers(self) -> None:
         def leave(signum: int, _frame: object) -> None:
+            self._told_to_stop = True
             raise SystemExit(128 + signum)
 
         def suspend(_signum: int, _frame: object) -> None:
@@ -216,6 +274,11 @@ class ConsoleTerminal(Terminal):
                 if not self._writing:  # else `write` shows it when its bytes are in the line
                     self._show_line_again()
 
+        wake = SignalWake()
+        if not wake.install():  # not the main thread: leave signals alone
+            wake.close()
+            return
+        self._wake = wake
         for signum, handler in (
             (signal.SIGTERM, leave),
             (signal.SIGHUP, leave),
@@ -223,17 +286,45 @@ class ConsoleTerminal(Terminal):
             (signal.SIGTSTP, suspend),
             (signal.SIGCONT, resume),
         ):
-            with suppress(ValueError, OSError):  # not the main thread: leave signals alone
-                if signal.getsignal(signum) is signal.SIG_IGN:
-                    continue  # nohup, or a shell without job control: keep it ignored
-                self._old_handlers[signum] = signal.signal(signum, handler)
+            if signal.getsignal(signum) is signal.SIG_IGN:
+                continue  # nohup, or a shell without job control: keep it ignored
+            self._old_handlers[signum] = signal.signal(signum, handler)
 
     def close(self) -> None:
-        # handlers first, so that no SIGCONT can hide input again after the terminal is restored
-        for signum, handler in self._old_handlers.items():
-            with suppress(ValueError, OSError, TypeError):
-                signal.signal(signum, handler)
-        self._old_handlers.clear()
-        self._restore()
+        held = self._hold_signals()
+        try:
+            # handlers first, so that no SIGCONT can hide input again after the terminal is restored
+            for signum, handler in self._old_handlers.items():
+                with suppress(ValueError, OSError, TypeError):
+                    signal.signal(signum, handler)
+            self._old_handlers.clear()
+            if self._wake is not None:
+                self._wake.close()
+                self._wake = None
+            self._restore()
+        finally:
+            # a signal that came meanwhile finds the old ways now: SIGTERM's default ends the process
+            if held is not None:
+                signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if self._told_to_stop:
+            self._drop_unprinted()
         with suppress(OSError, ValueError):
             self._out.flush()
+
+    def _drop_unprinted(self) -> None:
+        """Bytes still to be printed when a signal ends the game are those of a write it interrupted,
+        which waited for a terminal that took nothing (output stopped with Ctrl-S): flushing them would
+        wait as long, here or as Python exits, so they go nowhere instead."""
+        with suppress(OSError, ValueError):  # no descriptor (a StringIO), or a closed one
+            nowhere = os.open(os.devnull, os.O_WRONLY)
+            try:
+                os.dup2(nowhere, self._out.fileno())
+            finally:
+                os.close(nowhere)
+
+    def _hold_signals(self) -> set[int | signal.Signals] | None:
+        """Hold back the signals while the terminal is given back; the mask to go back to (None
+        where nothing is ours to give back: no tty, or not the main thread)."""
+        if self._wake is None:
+            return None
+        return signal.pthread_sigmask(signal.SIG_BLOCK, _HELD_WHILE_CLOSING)

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import termios
 import time
+from contextlib import suppress
 
 
 def _as_at_a_login_terminal() -> None:
@@ -44,7 +45,8 @@ class PtyGame:
             stderr=subprocess.PIPE if stderr_apart else self.slave,
             start_new_session=True,
             preexec_fn=_as_at_a_login_terminal,
-            env={**os.environ, **(env or {})},
+            # faulthandler: a game that does not end is asked for its Python stack (see `finish`)
+            env={**os.environ, "PYTHONFAULTHANDLER": "1", **(env or {})},
         )
         self.output = b""
         self.stderr = b""
@@ -111,12 +113,55 @@ class PtyGame:
             time.sleep(0.01)
         raise TimeoutError("the game never waited for a line")
 
+    def asleep_in(self) -> str | None:
+        """The system call the game sleeps in, its number and arguments as the kernel shows them
+        (compare it with one seen before: the numbers differ between machines); None while it runs."""
+        with open(f"/proc/{self.proc.pid}/syscall") as syscall:
+            call = syscall.read().split()
+        return None if call[0] == "running" else " ".join(call[:7])  # leaving out the stack and pc
+
+    def wait_until_asleep_elsewhere(self, than: str, timeout: float = 20) -> None:
+        """Wait until the game sleeps in a system call other than `than` (from `asleep_in`): a read
+        and a write differ, and so do a select that waits to read and one that waits to write."""
+        deadline = time.monotonic() + timeout
+        while self.asleep_in() in (None, than):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"the game still sleeps in system call {than}, or runs")
+            time.sleep(0.01)
+
     def echo_is_on(self) -> bool:
         return bool(termios.tcgetattr(self.slave)[3] & termios.ECHO)
 
     def finish(self, timeout: float = 20) -> int:
-        code = self.proc.wait(timeout=timeout)
-        # drain what is left
+        """The game's exit status once it has ended, waiting up to `timeout`; a game that does not
+        end fails the test with where it sleeps and what it printed, its Python stack last."""
+        try:
+            code = self.proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise AssertionError(self._still_running(timeout)) from None
+        self._drain()
+        return code
+
+    def _still_running(self, timeout: float) -> str:
+        where = "?"
+        with suppress(OSError), open(f"/proc/{self.proc.pid}/wchan") as wchan:
+            where = wchan.read() or "?"
+        # faulthandler (on, see __init__) prints the Python stack on the game's stderr as SIGABRT ends
+        # it; then Ctrl-Q, or a terminal stopped with Ctrl-S would keep the stack from us (and not
+        # before: the game would go on from where it hung)
+        self.proc.send_signal(signal.SIGABRT)
+        time.sleep(0.2)
+        with suppress(OSError):
+            os.write(self.master, b"\x11")
+        with suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        self._drain()
+        errors = self.errors() if self.proc.stderr is not None else b""
+        printed = (self.output[-2000:] + errors[-2000:]).decode("ascii", "replace")
+        return f"still running {timeout} s on, asleep in the kernel's {where}; it printed:\n{printed}"
+
+    def _drain(self) -> None:
+        """Read what is left on the pty."""
         while select.select([self.master], [], [], 0.1)[0]:
             try:
                 chunk = os.read(self.master, 4096)
@@ -125,7 +170,6 @@ class PtyGame:
             if not chunk:
                 break
             self.output += chunk
-        return code
 
     def close(self) -> None:
         if self.proc.poll() is None:
