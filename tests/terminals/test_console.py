@@ -9,6 +9,7 @@ import subprocess
 import sys
 import termios
 import time
+from typing import Any
 
 import pytest
 
@@ -179,23 +180,34 @@ def test_a_signal_that_comes_just_before_the_read_still_ends_the_game(
         g.close()
 
 
-def test_a_signal_that_comes_just_before_a_write_to_a_stopped_terminal_still_ends_the_game():
-    """The same window before a write: a terminal whose output is stopped (Ctrl-S) keeps a write
-    asleep as long as a prompt keeps a read."""
-    g = PtyGame(command=[sys.executable, "-c", CAUGHT_ASIDE])
+@pytest.mark.parametrize(
+    "started",
+    [
+        pytest.param({"command": [sys.executable, "-c", CAUGHT_ASIDE]}, id="signal-just-before-the-write"),
+        pytest.param({"env": {"PYTHONUNBUFFERED": ""}}, id="buffered-bytes-left-at-exit"),
+    ],
+)
+def test_a_signal_ends_the_game_while_its_output_is_stopped(started: dict[str, Any]) -> None:
+    """Ctrl-S, then a move: the game's answer waits for Ctrl-Q, and SIGTERM comes. Two ways it hung:
+    the signal came in the instant before the write (CAUGHT_ASIDE holds that instant open), and the
+    write slept as long as a prompt's read; or the signal interrupted the write, and the game hung
+    flushing the same bytes into the same stopped terminal as it exited (stdout buffered, as it is
+    for a person)."""
+    g = PtyGame(**started)
     try:
         g.read_until(b"? ")
         g.wait_until_reading()
         waiting_for_a_line = g.asleep_in()
         assert waiting_for_a_line is not None
         g.type(b"\x13" + QUICK_GAME[0] + b"\r")  # Ctrl-S, and a move
-        g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # its answer waits for the terminal
+        g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # in the write of its answer
         g.proc.send_signal(signal.SIGTERM)
         assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
         assert termios.tcgetattr(g.slave) == g.before
     finally:
         g.type(b"\x11")  # Ctrl-Q
         g.close()
+
 
 def test_an_exception_restores_the_terminal():
     master, slave = os.openpty()
@@ -368,21 +380,4 @@ def test_a_second_signal_while_the_terminal_is_given_back_does_not_leave_it_half
         g.close()
 
 
-def test_a_signal_ends_the_game_while_its_output_is_stopped():
-    """Ctrl-S, then a move: the game's answer waits for Ctrl-Q. SIGTERM interrupted that write, and
-    the game then hung flushing the same bytes into the same stopped terminal as it exited."""
-    g = PtyGame(env={"PYTHONUNBUFFERED": ""})  # stdout buffered, as it is for a person
-    try:
-        g.read_until(b"? ")
-        g.wait_until_reading()
-        waiting_for_a_line = g.asleep_in()
-        assert waiting_for_a_line is not None
-        g.type(b"\x13" + QUICK_GAME[0] + b"\r")  # Ctrl-S, and a move
-        g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # in the write of its answer
-        g.proc.send_signal(signal.SIGTERM)
-        assert g.finish(PROMPTLY) == 128 + signal.SIGTERM
-        assert termios.tcgetattr(g.slave) == g.before
-    finally:
-        g.type(b"\x11")  # Ctrl-Q
-        g.close()
 
