@@ -11,6 +11,7 @@ its ten lines a hundred times in `-ra`'s summary.
 from __future__ import annotations
 
 import os
+import signal
 
 # pygame terminals are tested headless: no window appears, no sound is played
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -23,6 +24,20 @@ from life2_retro.reference.listing import ListingError, load_listing
 from life2_retro.reference.pcbasic_oracle import OracleUnavailable, run_program
 
 FULL_SUITE = "LIFE2_FULL_SUITE"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Tests send SIGINT, SIGHUP and SIGQUIT to the games and studies they start, and expect what a
+    person's terminal gets. A suite started under nohup, or in the background of a script, ignores
+    those signals, and an ignored signal stays ignored in every child (the games rightly keep it so):
+    each such test would fail. The suite's own processes take them as a terminal's processes do."""
+    for signum, handler in (
+        (signal.SIGINT, signal.default_int_handler),
+        (signal.SIGHUP, signal.SIG_DFL),
+        (signal.SIGQUIT, signal.SIG_DFL),
+    ):
+        if signal.getsignal(signum) is signal.SIG_IGN:
+            signal.signal(signum, handler)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
