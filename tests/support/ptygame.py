@@ -14,13 +14,8 @@ from contextlib import suppress
 
 
 def _as_at_a_login_terminal() -> None:
-    """The child's pty becomes its controlling terminal, with the signal dispositions a login shell gives.
-
-    A shell without job control starts background commands with SIGINT and SIGQUIT ignored, and
-    children inherit that; a player's terminal never does, so the test must not either.
-    """
-    for signum in (signal.SIGINT, signal.SIGQUIT):
-        signal.signal(signum, signal.SIG_DFL)
+    """The child's pty becomes its controlling terminal. (Its signals are a terminal's already: the
+    suite's processes take SIGINT, SIGHUP and SIGQUIT as a player's do, tests/conftest.py.)"""
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
