@@ -115,7 +115,7 @@ class CellLifeGame(Game):
         setup.append(b"2" if settings["board"] == "large" else b"1")
         entry = program_entry("cell-life")
         words = original_words(entry.name, entry.text_from_original)  # the C program's own, read from it
-        self._program: Any = entry.make(
+        self._program = entry.make(
             "c", settings["bugs"], hooks.random.getrandbits(31), person=True, computer=computer, words=words
         )
         self.erase = entry.erase_key("c")

@@ -167,7 +167,7 @@ class P2LifeGame(Game):
         chosen: dict[str, Any] = {"board": settings["board"], "variant": settings["variant"]}
         if visitors and settings["rounds"]:  # attract mode's games end at the exhibit's limit
             chosen["rounds"] = settings["rounds"]
-        self._program: Any = entry.make(
+        self._program = entry.make(
             "python", (), hooks.random.getrandbits(31), person=True, computer=computer, **chosen
         )
         self.erase = entry.erase_key("python")
