@@ -46,7 +46,9 @@ def test_ci_runs_the_readme_test_command_word_for_word():
     assert test in ci
 
 
-def test_the_full_run_the_readme_gives_is_one_the_suite_and_a_release_make(pytestconfig: pytest.Config) -> None:
+def test_the_full_run_the_readme_gives_is_one_the_suite_and_a_release_make(
+    pytestconfig: pytest.Config,
+) -> None:
     """The testers' section tells how to run every generated script: the suite's own option and its
     variable, which .ci/release sets before it runs what CI runs."""
     from .conftest import FULL_SUITE

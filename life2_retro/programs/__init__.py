@@ -216,7 +216,6 @@ class ProgramEntry:
         return Script(import_module(self.editing_scripts).editing_script(seed, index))
 
 
-
 PROGRAMS: dict[str, ProgramEntry] = {
     "life2": ProgramEntry(
         name="life2",

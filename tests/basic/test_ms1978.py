@@ -259,7 +259,11 @@ def test_leading_zeros_count_for_nothing_however_many():  # rules E4, I3
     # 5,000 zeros: the 71 that fit the buffer are the one value 0, and the second is asked for
     output, _ = input_loop(["0" * 5000 + "3,4", "5"])
     assert after_prompt(output).endswith(b"\r\n?? 5\r\n 0  5 \r\n? ")
-    for typed, value in ((b"0" * 5000 + b"3", 3.0), (b"-" + b"0" * 5000 + b"25", -25.0), (b"." + b"0" * 5000 + b"1", 0.0)):
+    for typed, value in (
+        (b"0" * 5000 + b"3", 3.0),
+        (b"-" + b"0" * 5000 + b"25", -25.0),
+        (b"." + b"0" * 5000 + b"1", 0.0),
+    ):
         cursor = MsCursor(typed)
         cursor.get()  # past the comma kept before the buffer
         assert scan_ms1978_number(cursor) == value  # FIN alone, past what INLIN keeps

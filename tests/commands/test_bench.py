@@ -51,7 +51,9 @@ def test_bench_p2life_times_every_engine_on_the_same_lattices(monkeypatch, capsy
     assert f"  on {model} (" in out and "cores usable" in out
 
 
-def test_a_rate_is_charged_the_cpu_time_of_the_work_not_the_wall_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_rate_is_charged_the_cpu_time_of_the_work_not_the_wall_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """A step that mostly waits costs little CPU: its rate per CPU-second is far above its rate per
     wall second, as another process holding the core would make it."""
     from life2_retro.commands.bench import p2life

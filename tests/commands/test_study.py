@@ -102,9 +102,15 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
         (["--size", "-5"], "a lattice side is a whole number from 1 to 8192, not '-5'"),
         (["--size", "0"], "a lattice side is a whole number from 1 to 8192, not '0'"),
         (["--size", "many"], "a lattice side is a whole number"),
-        (["--sizes", "16,-32"], "a side of the sizes experiment is a whole number from 16 to 1024, not '-32'"),
+        (
+            ["--sizes", "16,-32"],
+            "a side of the sizes experiment is a whole number from 16 to 1024, not '-32'",
+        ),
         (["--sizes", "8"], "a side of the sizes experiment is a whole number from 16 to 1024, not '8'"),
-        (["--sizes", "16,2048"], "a side of the sizes experiment is a whole number from 16 to 1024, not '2048'"),
+        (
+            ["--sizes", "16,2048"],
+            "a side of the sizes experiment is a whole number from 16 to 1024, not '2048'",
+        ),
         (["--density", "1.5"], "a density is a number from 0 to 1, not '1.5'"),
         (["--density", "0.5,-0.1"], "a density is a number from 0 to 1, not '-0.1'"),
         (["--density", "nan"], "a density is a number from 0 to 1, not 'nan'"),
@@ -113,7 +119,10 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
         (["--seed", "-1"], "--seed is a whole number of at least 0, not '-1'"),
         (["--jobs", "0"], "--jobs is a whole number of at least 1, not '0'"),
         (["--boundary", "klein"], "invalid choice: 'klein'"),
-        (["--csv", "/no/such/folder/x.csv"], "cannot write /no/such/folder/x.csv: there is no folder /no/such/folder"),
+        (
+            ["--csv", "/no/such/folder/x.csv"],
+            "cannot write /no/such/folder/x.csv: there is no folder /no/such/folder",
+        ),
         (["--experiment", "sizes", "--csv", "x.csv"], "--csv and --plot are the sweep's"),
     ],
 )
@@ -136,7 +145,10 @@ def test_bad_input_is_a_usage_error_that_says_what_is_wrong(words, complaint, ca
         (["--experiment", "sizes", "--out", "/dev/full"], "cannot write /dev/full: it is not a folder"),
         (["--experiment", "sizes", "--out", "{folder}/x/y"], None),  # made when the study writes
         (["--experiment", "sizes", "--out", "/proc/x"], "cannot write /proc/x: "),
-        (["--experiment", "all", "--out", "{folder}"], "cannot write {folder}/p2life-claims.md: it is a folder"),
+        (
+            ["--experiment", "all", "--out", "{folder}"],
+            "cannot write {folder}/p2life-claims.md: it is a folder",
+        ),
     ],
 )
 def test_every_output_is_checked_before_the_first_run(words, complaint, tmp_path, monkeypatch, capsys):

@@ -178,7 +178,16 @@ def cluster_of_processes() -> Iterator[Cluster]:
     modules = ("distributed.cli.dask_scheduler", "distributed.cli.dask_worker")
     arguments = (
         ["--host", "127.0.0.1", "--port", str(port), "--dashboard-address", "127.0.0.1:0"],
-        [address, "--host", "127.0.0.1", "--nthreads", "2", "--no-nanny", "--dashboard-address", "127.0.0.1:0"],
+        [
+            address,
+            "--host",
+            "127.0.0.1",
+            "--nthreads",
+            "2",
+            "--no-nanny",
+            "--dashboard-address",
+            "127.0.0.1:0",
+        ],
     )
     processes = [
         subprocess.Popen(
@@ -243,7 +252,9 @@ def test_a_signal_ends_the_study_at_once_with_its_finished_runs_and_nothing_left
     assert took < STOP_SECONDS, f"the study took {took:.1f} s to stop"
     assert b"Traceback" not in shown and b"Exception ignored" not in shown, shown[-1500:]
     name = signal.Signals(signum).name
-    assert re.search(rf"life2 study: stopped by {name} after \d+ of {total} runs; a partial table of \d+: ".encode(), shown)
+    assert re.search(
+        rf"life2 study: stopped by {name} after \d+ of {total} runs; a partial table of \d+: ".encode(), shown
+    )
     rows = table(out)
     assert len(rows) == 1 and 0 < int(rows[0]["runs"]) < total
     wait_until(lambda: not alive_in_group(study.process.pid), 2, "end of the study's workers")

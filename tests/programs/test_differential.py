@@ -125,7 +125,9 @@ def _typed(indices: range) -> set[tuple[str, str]]:
 def _shows(switch: str, bugs: frozenset[str], indices: range) -> bool:
     """Whether turning `switch` over in this mode changes what life2 prints on one of these scripts."""
     other = bugs ^ {switch}
-    return any(play(script(SEED, i), bugs=bugs).output != play(script(SEED, i), bugs=other).output for i in indices)
+    return any(
+        play(script(SEED, i), bugs=bugs).output != play(script(SEED, i), bugs=other).output for i in indices
+    )
 
 
 def test_the_default_share_reaches_what_the_full_count_reaches() -> None:
@@ -137,7 +139,11 @@ def test_the_default_share_reaches_what_the_full_count_reaches() -> None:
         mode = "fixed" if bugs == FIXED else "faithful"
         missed = _reached(generated(bugs, True), bugs) - _reached(generated(bugs, False), bugs)
         assert missed == set(), f"{mode} mode's share misses {missed}"
-        unseen = [name for name in BUG_NAMES if BUGS[name].patch_lines and not _shows(name, bugs, generated(bugs, False))]
+        unseen = [
+            name
+            for name in BUG_NAMES
+            if BUGS[name].patch_lines and not _shows(name, bugs, generated(bugs, False))
+        ]
         assert unseen == [], f"{mode} mode's share never shows {unseen}"
     shares = range(generated(FAITHFUL, False).start, generated(FIXED, False).stop)
     assert _typed(generated(FAITHFUL, True)) - _typed(shares) == set()
@@ -158,7 +164,9 @@ def test_each_switch_alone_matches_its_patch(listing, oracle, full_suite, switch
     on scripts of which some show the switch (answers-that-stop has no patch lines: GW-BASIC asks
     again by itself, and no script can show it here)."""
     bugs = FAITHFUL - {switch}
-    scripts = HAND_WRITTEN + [script(SEED + 1, index) for index in range(12 if full_suite else SWITCH_SCRIPTS)]
+    scripts = HAND_WRITTEN + [
+        script(SEED + 1, index) for index in range(12 if full_suite else SWITCH_SCRIPTS)
+    ]
     if BUGS[switch].patch_lines:
         assert any(play(lines).output != play(lines, bugs=bugs).output for lines in scripts), switch
     _check(listing, scripts, bugs)

@@ -378,6 +378,3 @@ def test_a_second_signal_while_the_terminal_is_given_back_does_not_leave_it_half
         assert termios.tcgetattr(g.slave) == g.before
     finally:
         g.close()
-
-
-

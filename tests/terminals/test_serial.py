@@ -359,7 +359,10 @@ def test_model_33_settings():
         ),
         (["terminal"], "--port is needed"),
         (["terminal", "--port", "loop://", "--quiet", "0"], "--quiet: a number of seconds above 0, not '0'"),
-        (["terminal", "--port", "loop://", "--quiet", "inf"], "--quiet: a number of seconds above 0, not 'inf'"),
+        (
+            ["terminal", "--port", "loop://", "--quiet", "inf"],
+            "--quiet: a number of seconds above 0, not 'inf'",
+        ),
     ],
 )
 def test_serial_options_are_checked(args, problem):
