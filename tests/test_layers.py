@@ -114,3 +114,60 @@ def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path):
     assert "life2_retro.session" in imports  # imported inside main()
     assert "life2_retro.terminals" in imports  # `from ..terminals import ...`
     assert _part("life2_retro.terminals.window.crt") == "terminals"
+
+
+def _folder_graph(folder: Path) -> dict[str, set[str]]:
+    """A folder's modules -> the modules of the same folder each one imports (type hints included:
+    an import for a hint is still a knot between the two files)."""
+    package = ".".join(folder.relative_to(PACKAGE.parent).parts)
+    stems = {path.stem for path in folder.glob("*.py")}
+    graph = {}
+    for path in folder.glob("*.py"):
+        siblings = {
+            name.removeprefix(package + ".") for name in _imports(path) if name.startswith(package + ".")
+        }
+        graph[path.stem] = {name for name in siblings if name in stems} - {path.stem}
+    return graph
+
+
+def _a_circle(graph: dict[str, set[str]]) -> list[str]:
+    """One path that comes back to where it started, or [] when the graph has none."""
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> list[str]:
+        if node in path:
+            return [*path[path.index(node) :], node]
+        if node in done:
+            return []
+        for following in sorted(graph.get(node, ())):
+            circle = visit(following, [*path, node])
+            if circle:
+                return circle
+        done.add(node)
+        return []
+
+    for start in sorted(graph):
+        circle = visit(start, [])
+        if circle:
+            return circle
+    return []
+
+
+FOLDERS = sorted({path.parent for path in SOURCES})
+
+
+@pytest.mark.parametrize("folder", FOLDERS, ids=lambda folder: str(folder.relative_to(PACKAGE.parent)))
+def test_no_two_modules_of_a_folder_import_each_other(folder):
+    """Within a package the imports run one way too: a circle means two files that are really one,
+    or a piece that both need and neither should own."""
+    assert _a_circle(_folder_graph(folder)) == []
+
+
+def test_the_circle_finder_finds_circles():
+    assert _a_circle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _a_circle({"a": {"b", "c"}, "b": {"c"}, "c": set()}) == []
+    assert _a_circle({"terminal": {"keyboard"}, "keyboard": {"terminal"}}) == [
+        "keyboard",
+        "terminal",
+        "keyboard",
+    ]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
 from life2_retro.reference.patches import patch_folder
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from life2_retro.events import Run
-from life2_retro.programs.life2 import Life2Program
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import run_in_memory
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -20,8 +20,8 @@ SELECTION = [
     "tests/reference/test_listing.py::test_the_program_has_exactly_the_listings_line_numbers",
     "tests/reference/test_cell_life_source.py::test_no_committed_file_holds_lines_of_the_c_source",
     "tests/reference/test_cell_life_source.py::test_the_introduction_is_read_from_the_source_and_printed_first",
-    "tests/programs/test_cell_life_differential.py::test_generated_scripts_identical",
-    "tests/programs/test_cell_life_differential.py::test_hand_written_scripts_identical",
+    "tests/programs/cell_life/test_differential.py::test_generated_scripts_identical",
+    "tests/programs/cell_life/test_differential.py::test_hand_written_scripts_identical",
 ]
 
 

@@ -14,7 +14,7 @@ import argparse
 import re
 import time
 
-from life2_retro.programs.cell_life import CellLifeProgram
+from life2_retro.programs.cell_life.program import CellLifeProgram
 from life2_retro.session import run_in_memory
 
 PAIRINGS = (("3", "2"), ("3", "c"), ("2", "c"), ("2", "1"), ("1", "c"))

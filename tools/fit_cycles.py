@@ -1,8 +1,8 @@
-"""Derive LIFE2's cycle figures (life2_retro/programs/life2_cycles.json) from the measured table.
+"""Derive LIFE2's cycle figures (life2_retro/programs/life2/cycles.json) from the measured table.
 
     python tools/fit_cycles.py [--games 300] [--seed 1] [--write]
 
-The measured table (life2_retro/programs/osi6502_measured.json, from the
+The measured table (life2_retro/programs/life2/osi6502_measured.json, from the
 project's reference data) gives, for every line, how many segments 60 games
 spent in it and their mean, smallest and largest cycles. The cycle model
 (life2_cycles.py) charges a segment a base for its class plus cycles counted
@@ -41,17 +41,17 @@ from life2_retro.basic.cycles import ENDED, RETURNED, CycleMeter, torn_cycles
 from life2_retro.basic.m6502 import relation
 from life2_retro.basic.machine import RESUMED_BY_RETURN
 from life2_retro.events import Stop
-from life2_retro.programs.life2 import Life2Program
-from life2_retro.programs.life2_cycles import (
+from life2_retro.programs.life2.cycles import (
     CycleFigures,
     Life2Costs,
     key_text,
 )
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import run_in_memory
 
-PROGRAMS = Path(__file__).resolve().parents[1] / "life2_retro" / "programs"
+PROGRAMS = Path(__file__).resolve().parents[1] / "life2_retro" / "programs" / "life2"
 MEASURED = PROGRAMS / "osi6502_measured.json"
-FIGURES = PROGRAMS / "life2_cycles.json"
+FIGURES = PROGRAMS / "cycles.json"
 
 COMPOUND = {570: 571, 705: 706, 708: 710, 725: 730}
 """IF a THEN IF b THEN n, and the line after it: a false ('first') costs less than b false ('second'),
@@ -357,7 +357,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=300, help="simulated games (default 300)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--write", action="store_true", help="write life2_cycles.json")
+    parser.add_argument("--write", action="store_true", help="write cycles.json")
     args = parser.parse_args()
     bases, extra = fit(args.games, args.seed)
     check(bases, extra)

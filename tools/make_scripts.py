@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from life2_retro.programs.life2_scripts import script
+from life2_retro.programs.life2.scripts import script
 
 
 def main() -> None:

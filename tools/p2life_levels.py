@@ -15,7 +15,7 @@ import argparse
 import re
 import time
 
-from life2_retro.programs.p2life import P2LifeProgram
+from life2_retro.programs.p2life.program import P2LifeProgram
 from life2_retro.session import run_in_memory
 
 PAIRINGS = (("3", "2"), ("3", "1"), ("2", "1"))

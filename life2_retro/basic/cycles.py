@@ -5,7 +5,7 @@ holds one line (the machine tells where each begins: basic/machine.py). The
 meter charges each segment when the next begins, because what a segment cost
 depends on how it ended: an IF that jumped, a NEXT that went round again. What
 one segment of a line costs is the program's own price list (its LineCosts: for
-LIFE2, programs/life2_cycles.py); the meter knows the BASIC's side.
+LIFE2, programs/life2/cycles.py); the meter knows the BASIC's side.
 
 CURLIN is two bytes, written low byte first (NEWSTT: STA CURLIN, INY,
 LDA (TXTPTR),Y, STA CURLIN+1, m6502.asm L2156-2159; NEXT: STA CURLIN, LDA,

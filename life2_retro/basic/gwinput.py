@@ -4,7 +4,7 @@ The rules, with the lines of PC-BASIC's source they come from, are in
 basic_reference/gwbasic.md. PC-BASIC itself runs beside this module in the
 tests: tests/basic/test_gwbasic_input.py compares the echo, the messages and
 the stored bits of thousands of lines; tests/basic/test_gwscreen.py the screen
-after random keys, cell by cell; tests/programs/test_editing_differential.py
+after random keys, cell by cell; tests/programs/life2/test_editing_differential.py
 whole games typed with editing keys.
 """
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..automata.rules import Rules
-from ..programs.p2life import rule_words
+from ..programs.p2life.program import rule_words
 from .panel import BOX, BOX_INK, FADED, HIGHLIGHT, INK, PAPER, DotText
 
 if TYPE_CHECKING:

@@ -25,9 +25,9 @@ from ..automata.rules import VARIANTS
 from ..basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
 from ..events import Run
 from .bugs import Bug, resolve
-from .cell_life_bugs import BUGS as CELL_LIFE_BUGS
-from .life2_bugs import BUGS as LIFE2_BUGS
-from .p2life_board import LARGEST, SMALLEST
+from .cell_life.bugs import BUGS as CELL_LIFE_BUGS
+from .life2.bugs import BUGS as LIFE2_BUGS
+from .p2life.board import LARGEST, SMALLEST
 
 if TYPE_CHECKING:  # the meter's module is imported only when a run is priced
     from ..basic.cycles import CycleMeter
@@ -220,21 +220,21 @@ PROGRAMS: dict[str, ProgramEntry] = {
     "life2": ProgramEntry(
         name="life2",
         title="LIFE2, Brian Wyvill (Basic Computer Games, 1978)",
-        module="life2_retro.programs.life2",
+        module="life2_retro.programs.life2.program",
         runtimes=tuple(sorted(DIALECT_NAMES, key=lambda name: name != DEFAULT_DIALECT.rules.name)),
         bugs=LIFE2_BUGS,
-        scripts="life2_retro.programs.life2_scripts",
+        scripts="life2_retro.programs.life2.scripts",
         oracle_runtime="gwbasic",
-        editing_scripts="life2_retro.programs.life2_editing",
-        cycles="life2_retro.programs.life2_cycles",
+        editing_scripts="life2_retro.programs.life2.editing",
+        cycles="life2_retro.programs.life2.cycles",
     ),
     "cell-life": ProgramEntry(
         name="cell-life",
         title="Cell Life ver 2008Dec05, Joseph Larson",
-        module="life2_retro.programs.cell_life",
+        module="life2_retro.programs.cell_life.program",
         runtimes=("c",),
         bugs=CELL_LIFE_BUGS,
-        scripts="life2_retro.programs.cell_life_scripts",
+        scripts="life2_retro.programs.cell_life.scripts",
         oracle_runtime="c",
         seeded=True,
         seed_help="what its time() returns, which seeds its rand()",
@@ -247,10 +247,10 @@ PROGRAMS: dict[str, ProgramEntry] = {
     "p2life": ProgramEntry(
         name="p2life",
         title="p2life, after Levene & Roussos's two-player Game of Life: LIFE2's game on its rules",
-        module="life2_retro.programs.p2life",
+        module="life2_retro.programs.p2life.program",
         runtimes=("python",),
         bugs={},
-        scripts="life2_retro.programs.p2life_scripts",
+        scripts="life2_retro.programs.p2life.scripts",
         seeded=True,
         seed_help="the seed of its coin (the birth at 3 and 3) and of its computers' dice",
         computer_levels=("1", "2", "3"),

@@ -1,7 +1,7 @@
 """How a computer player chooses, whatever the game: the best of some choices, and a turn of
 simultaneous moves solved as a zero-sum matrix game.
 
-LIFE2's exhibit players (programs/life2_players.py) and p2life's computers
+LIFE2's exhibit players (programs/life2/players.py) and p2life's computers
 (p2life_players.py) both choose with these. Only the judging of a board is
 each game's own.
 """

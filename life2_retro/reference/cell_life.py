@@ -28,7 +28,7 @@ import time
 from pathlib import Path
 
 from ..programs import Script
-from ..programs.cell_life_bugs import BUG_NAMES
+from ..programs.cell_life.bugs import BUG_NAMES
 from .files import ReferenceError, ReferenceFile
 from .oracle import OracleRun, OracleUnusable
 

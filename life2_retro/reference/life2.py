@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..programs import Script
-from ..programs.life2 import Life2Program, make_program
-from ..programs.life2_bugs import BUG_NAMES
+from ..programs.life2.bugs import BUG_NAMES
+from ..programs.life2.program import Life2Program, make_program
 from .listing import ListingError, load_listing
 from .oracle import OracleRun, OracleUnavailable, OracleUnusable
 from .patches import merge

@@ -21,7 +21,7 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.events import Stop
-from life2_retro.programs.life2_bugs import ANSWERS_THAT_STOP
+from life2_retro.programs.life2.bugs import ANSWERS_THAT_STOP
 
 from ..support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 

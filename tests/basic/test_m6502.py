@@ -8,7 +8,7 @@ of LIFE2 runs with known numbers and nothing else varies, the measured table
 from __future__ import annotations
 
 from life2_retro.basic.m6502 import element2, fadd, fcomp, next_step, qint, relation, subscript_multiply
-from life2_retro.programs.life2_cycles import measured
+from life2_retro.programs.life2.cycles import measured
 
 SQUARES = [(j, k) for j in range(1, 6) for k in range(1, 6)]
 

@@ -9,7 +9,7 @@ from life2_retro.basic.msinput import MS_BUFFER_CHARS, MsCursor, scan_ms1978_num
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
 from life2_retro.events import Stop
-from life2_retro.programs.life2_bugs import ANSWERS_THAT_STOP
+from life2_retro.programs.life2.bugs import ANSWERS_THAT_STOP
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import ScriptedTerminal
 

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from life2_retro.cli import COMMANDS, main
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
 
 from ..support.helpers import QUICK_GAME, life2, play
 
@@ -97,7 +97,9 @@ def test_run_cycles_says_the_6502_cycles_last_on_stderr_and_leaves_stdout_alone(
     assert result.returncode == 0 and result.stdout == plain.stdout
     last = result.stderr.decode().splitlines()[-1]
     assert re.fullmatch(r"6502 cycles: \d+", last)
-    assert int(last.split()[-1]) == pytest.approx(7_647_452 + 19_880, rel=0.001)  # see test_life2_cycles
+    assert int(last.split()[-1]) == pytest.approx(
+        7_647_452 + 19_880, rel=0.001
+    )  # see tests/programs/life2/test_cycles.py
     waiting = life2("run", "--input", "-", "--cycles", stdin=b"1,1\n")  # stopped at the second prompt
     assert int(waiting.stderr.split()[-1]) < int(last.split()[-1])
 

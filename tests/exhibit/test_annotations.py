@@ -12,8 +12,8 @@ from life2_retro.exhibit.annotations import (
     annotated_listing,
     section_of,
 )
-from life2_retro.programs.life2 import Life2Program
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.reference.listing import listing_lines
 
 FAITHFUL = set(Life2Program(bugs=BUG_NAMES).lines)

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from life2_retro.exhibit.stands.cell_life import CellLifeTable
-from life2_retro.programs.cell_life import CellLifeProgram
+from life2_retro.programs.cell_life.program import CellLifeProgram
 
 from ..support.exhibitrig import Rig, press, type_line
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from life2_retro.exhibit.config import ConfigError, ExhibitConfig, load_config, parse_config
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
 
 from ..support.helpers import life2
 

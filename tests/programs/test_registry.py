@@ -7,8 +7,8 @@ import pytest
 from life2_retro import reference
 from life2_retro.basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
 from life2_retro.programs import DEFAULT_PROGRAM, PROGRAMS, program_entry
-from life2_retro.programs.life2 import Life2Program
-from life2_retro.programs.life2_bugs import BUGS
+from life2_retro.programs.life2.bugs import BUGS
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import run_in_memory
 
 from ..support.helpers import QUICK_GAME, play

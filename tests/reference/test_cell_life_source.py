@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from life2_retro.programs.cell_life import NO_INTRO, CellLifeProgram
+from life2_retro.programs.cell_life.program import NO_INTRO, CellLifeProgram
 from life2_retro.reference import cell_life
 from life2_retro.session import run_in_memory
 

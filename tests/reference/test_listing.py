@@ -27,8 +27,8 @@ def test_the_listing_is_found_and_checked(listing):
 
 def test_the_program_has_exactly_the_listings_line_numbers(listing):
     from life2_retro.basic.dialects import Dialect
-    from life2_retro.programs.life2 import Life2Program
-    from life2_retro.programs.life2_bugs import BUG_NAMES
+    from life2_retro.programs.life2.bugs import BUG_NAMES
+    from life2_retro.programs.life2.program import Life2Program
 
     assert set(Life2Program(Dialect.MS1978, BUG_NAMES).lines) == set(listing_lines(listing))
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
-from life2_retro.programs.life2_bugs import BUG_NAMES
-from life2_retro.programs.life2_editing import editing_script
-from life2_retro.programs.life2_scripts import script
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.editing import editing_script
+from life2_retro.programs.life2.scripts import script
 from life2_retro.reference.life2 import oracle_program
 from life2_retro.reference.pcbasic_oracle import keystrokes, run_program
 from life2_retro.reference.pcbasic_speed import (

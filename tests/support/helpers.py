@@ -12,8 +12,8 @@ from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
 from life2_retro.commands.options import Mode
 from life2_retro.events import Stop
 from life2_retro.programs import PROGRAMS
-from life2_retro.programs.life2 import Life2Program
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import GameRun, drive, run_in_memory
 from life2_retro.terminals.transcript import ScriptedTerminal
 

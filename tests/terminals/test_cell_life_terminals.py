@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from life2_retro.programs.cell_life import LAST_KEY_STATUS, CellLifeProgram
+from life2_retro.programs.cell_life.program import LAST_KEY_STATUS, CellLifeProgram
 from life2_retro.session import drive
 from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.transcript import ScriptedTerminal

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import termios
 
-from life2_retro.programs.p2life import P2LifeProgram
+from life2_retro.programs.p2life.program import P2LifeProgram
 from life2_retro.session import drive
 from life2_retro.terminals.pacing import SimulatedClock
 from life2_retro.terminals.window.crt import Crt

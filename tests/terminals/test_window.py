@@ -12,8 +12,8 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.commands.running import run_command
-from life2_retro.programs.life2 import Life2Program
-from life2_retro.programs.life2_bugs import BUG_NAMES
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import drive
 from life2_retro.terminals.window.teletype import Teletype
 from life2_retro.terminals.window.terminal import WindowClosed

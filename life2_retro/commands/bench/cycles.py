@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ...programs import Script
-from ...programs.life2 import Life2Program
+from ...programs.life2.program import Life2Program
 from ...session import drive
 from ...terminals.transcript import ScriptedTerminal
 from ..options import Mode
@@ -102,7 +102,7 @@ def bench(mode: Mode, scripts: int, seed: int) -> int:
 
 
 def measured_games() -> list[dict[str, Any]]:
-    from ...programs.life2_cycles import measured
+    from ...programs.life2.cycles import measured
 
     games: list[dict[str, Any]] = measured()["games"]
     return games

@@ -13,9 +13,9 @@ import random
 import time
 from collections.abc import Callable
 
-from ...programs.life2_bugs import BUG_NAMES
-from ...programs.life2_players import LEVELS, choose_setup, turn_move
-from ...programs.life2_rules import (
+from ...programs.life2.bugs import BUG_NAMES
+from ...programs.life2.players import LEVELS, choose_setup, turn_move
+from ...programs.life2.rules import (
     ALL_MOVES,
     Board,
     apply_turn,

@@ -26,7 +26,7 @@ paper to what the kiosk keeps (300 lines, about 1,900 strikes; terminals take
 `history_lines`) and the rows in view drawn once (61 surfaces, 2.6 MB, with a
 few spare to draw the next rows on); the heap settles over the next hundred.
 Before, the computer players' generation cache filled to 65,536 boards in the
-first 8 games, 22 MB held for good: 90 MB after 11 games (programs/life2_rules.py
+first 8 games, 22 MB held for good: 90 MB after 11 games (programs/life2/rules.py
 keeps 1,024 now). The glass terminal works out its look when the window opens
 (89 MB at 1280x800, 138 MB in all) and then stays where it is.
 """

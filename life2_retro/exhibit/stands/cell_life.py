@@ -18,8 +18,8 @@ from typing import Any
 
 from ...events import Stop
 from ...programs import program_entry
-from ...programs.cell_life_bugs import BUG_NAMES
-from ...programs.cell_life_players import LEVELS
+from ...programs.cell_life.bugs import BUG_NAMES
+from ...programs.cell_life.players import LEVELS
 from ...reference import original_words
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option

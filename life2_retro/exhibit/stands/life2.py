@@ -2,7 +2,7 @@
 
 The program is the listing's, line by line, under the dialect and bug
 switches the museum chose. The listing has no computer player, so ours sit
-at the table (programs/life2_players.py): each decides its square for a round
+at the table (programs/life2/players.py): each decides its square for a round
 from the printed paper alone, before any visitor's answer of that round is
 read. The panel shows the listing (the museum's copy, checked by its SHA-256)
 or our notes on each line, with the line running marked, and the variables
@@ -18,10 +18,10 @@ from typing import Any
 from ...basic.dialects import DIALECT_NAMES
 from ...events import Stop
 from ...programs import program_entry
-from ...programs.life2 import Life2Program
-from ...programs.life2_bugs import BUG_NAMES
-from ...programs.life2_observer import GameObserver
-from ...programs.life2_players import LEVELS, ComputerPlayer
+from ...programs.life2.bugs import BUG_NAMES
+from ...programs.life2.observer import GameObserver
+from ...programs.life2.players import LEVELS, ComputerPlayer
+from ...programs.life2.program import Life2Program
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ

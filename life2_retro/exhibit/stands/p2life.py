@@ -1,6 +1,6 @@
 """p2life at the exhibit: LIFE2's game on Levene and Roussos's rules, with the rules beside the paper.
 
-The program seats its own computers (programs/p2life_players.py, our levels),
+The program seats its own computers (programs/p2life/players.py, our levels),
 so the table only hands a visitor's lines on and reads the paper for the
 record: whose square is asked for, the generations, the winner. In attract
 mode both colours are the computer's and nothing is asked at all; the
@@ -21,8 +21,8 @@ from typing import Any
 from ...automata.rules import BLACK, EMPTY, VARIANTS, WHITE, Rules
 from ...events import Stop
 from ...programs import program_entry
-from ...programs.p2life_board import LARGEST, SMALLEST, Cells, neighbours, square_of
-from ...programs.p2life_players import LEVELS
+from ...programs.p2life.board import LARGEST, SMALLEST, Cells, neighbours, square_of
+from ...programs.p2life.players import LEVELS
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ..table import Table

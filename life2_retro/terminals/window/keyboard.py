@@ -17,13 +17,36 @@ from __future__ import annotations
 import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from ..base import OperatorExit
+from ..base import KeyHook, OperatorExit
+from ..pacing import Throttle
+from .display import Display
 from .kiosk import KeyChord, is_typing
 
-if TYPE_CHECKING:
-    from .terminal import PygameTerminal
+
+class Window(Protocol):
+    """What a keyboard policy may do to the window it serves (terminal.PygameTerminal is one): named
+    here, so that the policies need nothing from the module that uses them."""
+
+    display: Display
+    throttle: Throttle
+    turbo: bool
+    reading: bool
+    on_key: KeyHook | None
+
+    @property
+    def pygame(self) -> Any: ...
+    def stop(self) -> None: ...
+    def scroll(self, lines: int) -> None: ...
+    def special_key(self, event: Any) -> bool: ...
+    def key_typed(self, char: str) -> None: ...
+    def key_pressed(self) -> None: ...
+    def key_code(self, char: str) -> bytes: ...
+    def end_line(self) -> None: ...
+    def backspace(self) -> None: ...
+    def receive(self, data: bytes) -> None: ...
+
 
 MODIFIER_NAMES = (
     "LSHIFT",
@@ -61,10 +84,10 @@ class Keyboard(ABC):
     """True on a line, where every letter goes to the host (so no letter is a command)."""
 
     @abstractmethod
-    def handle(self, event: Any, window: PygameTerminal) -> None:
+    def handle(self, event: Any, window: Window) -> None:
         """One pygame event."""
 
-    def _window_event(self, event: Any, window: PygameTerminal) -> bool:
+    def _window_event(self, event: Any, window: Window) -> bool:
         """Closing, resizing, the wheel, Tab let go: the same wherever a person sits at the window."""
         pygame = window.pygame
         kind = event.type
@@ -80,7 +103,7 @@ class Keyboard(ABC):
             return False
         return True
 
-    def _window_key(self, event: Any, window: PygameTerminal) -> bool:
+    def _window_key(self, event: Any, window: Window) -> bool:
         """The window's own keys: Esc and Break end, F11, Tab (full speed), PgUp and PgDn."""
         pygame = window.pygame
         key = event.key
@@ -102,7 +125,7 @@ class Keyboard(ABC):
 class LocalKeyboard(Keyboard):
     """Two players at the window: a line is typed and edited here, and goes to the program on Return."""
 
-    def handle(self, event: Any, window: PygameTerminal) -> None:
+    def handle(self, event: Any, window: Window) -> None:
         pygame = window.pygame
         if self._window_event(event, window):
             return
@@ -133,22 +156,22 @@ class LineKeyboard(Keyboard):
         self.local_echo = local_echo
         self.on_break = on_break
 
-    def type(self, window: PygameTerminal, text: str) -> None:
+    def type(self, window: Window, text: str) -> None:
         """Keys struck one after another (a script typing)."""
         for char in text:
             self._strike(window, window.key_code(char))
 
-    def press_return(self, window: PygameTerminal) -> None:
+    def press_return(self, window: Window) -> None:
         self._strike(window, b"\r")
 
-    def _strike(self, window: PygameTerminal, code: bytes) -> None:
+    def _strike(self, window: Window, code: bytes) -> None:
         if not code:
             return
         self.send(code)
         if self.local_echo:
             window.receive(code)
 
-    def handle(self, event: Any, window: PygameTerminal) -> None:
+    def handle(self, event: Any, window: Window) -> None:
         pygame = window.pygame
         if self._window_event(event, window):
             return
@@ -159,7 +182,7 @@ class LineKeyboard(Keyboard):
         ):
             self._window_key(event, window)
 
-    def _line_key(self, event: Any, window: PygameTerminal) -> bool:
+    def _line_key(self, event: Any, window: Window) -> bool:
         """Return, RUBOUT, Break and control keys; True if the key was one of them."""
         pygame = window.pygame
         key = event.key
@@ -184,7 +207,7 @@ class KioskKeyboard(Keyboard):
     def __init__(self, exit_chord: KeyChord) -> None:
         self.exit_chord = exit_chord
 
-    def handle(self, event: Any, window: PygameTerminal) -> None:
+    def handle(self, event: Any, window: Window) -> None:
         pygame = window.pygame
         kind = event.type
         if kind == pygame.KEYDOWN and self.exit_chord.matches(event, pygame):
@@ -213,7 +236,7 @@ class CommandKeyboard(Keyboard):
     def __init__(self, on_key: Callable[[str], None]) -> None:
         self.on_key = on_key
 
-    def handle(self, event: Any, window: PygameTerminal) -> None:
+    def handle(self, event: Any, window: Window) -> None:
         pygame = window.pygame
         if self._window_event(event, window) or event.type != pygame.KEYDOWN:
             return

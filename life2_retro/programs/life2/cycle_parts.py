@@ -1,0 +1,360 @@
+"""The value-dependent part of LIFE2's segments: what each line did with its numbers, in 6502 cycles.
+
+Each part reads the program's variables as the segment ends (a line that changed
+a variable on the way knows what it held before) and adds up the routines of
+basic/m6502.py that the line's statements ran with those numbers. Some also say
+which way an IF went, when the next line does not show it (WAYS). The two inner
+loops are counted whole, with the segment that ends each loop (LOOPS), and
+segment by segment for the fit (LOOP_PARTS): the same sum.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Protocol
+
+from ...basic.m6502 import (
+    element2,
+    fadd,
+    fin_digits,
+    next_step,
+    qint,
+    relation,
+    round_fac,
+    subscript_multiply,
+)
+from ...basic.machine import ENTERED
+from .program import Life2Program
+
+
+class Pricing(Protocol):
+    """What a part reads of the run it prices (cycles.Life2Costs is one): named here, so that the
+    parts need nothing from the module that uses them."""
+
+    program: Life2Program
+    first_done: set[int]
+
+    def take_typed(self) -> int:
+        """The cycles of the lines typed since the last INPUT, beyond one plain line."""
+        ...
+
+
+SubClass = str | bool | None
+"""Which way a line's IFs went, when the line after it does not say (None: nothing to tell)."""
+
+Part = Callable[[Pricing, int, int], tuple[SubClass, int]]
+"""A line's value-dependent part: (which way its IFs went, cycles), read from the program after the
+segment, given how the segment began and how it ended."""
+
+
+def _cell(p: Life2Program) -> tuple[int, int, float]:
+    v = p.v
+    return v.J, v.K, p.N[v.J][v.K]
+
+
+def _compare_cell(constant: float) -> Part:
+    """Lines 55 and 300, the tests of a square's count (above 99, below 3): each runs for every square of
+    every board, so finding N(J,K) costs the same each board (in the base); what the square holds
+    varies. A RETURN into 55 does nothing more."""
+    costs_by_value: dict[float, int] = {}
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        if how != ENTERED:
+            return None, 0
+        p = costs.program
+        v = p.v
+        n = p.N[v.J][v.K]
+        cycles = costs_by_value.get(n)
+        if cycles is None:
+            cycles = costs_by_value[n] = relation(n, constant)
+        return None, cycles
+
+    return part
+
+
+def _which_owner(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 200, whose owner test (the square's count above 999) sets B: B tells which way the IF went."""
+    p = costs.program
+    j, k, n = _cell(p)
+    return p.v.B == 10, element2(j, k) + relation(n, 999)
+
+
+def _neighbour_subscripts(j: int, k: int, o1: int, a1: float, a2: float) -> int:
+    """J+A(O1) and K+A(O1+1) as subscripts of N: A's subscripts, both sums, QINT and UMULT."""
+    row, column = j + a1, k + a2
+    return (
+        qint(o1)
+        + round_fac(j)
+        + fadd(j, a1)
+        + qint(row)
+        + round_fac(o1)
+        + fadd(o1, 1)
+        + qint(o1 + 1)
+        + round_fac(k)
+        + fadd(k, a2)
+        + qint(column)
+        + subscript_multiply(column)
+    )
+
+
+@cache
+def _add_to_neighbour(j: int, k: int, o1: int, a1: float, a2: float, old: float, b: float) -> int:
+    new = old + b
+    return 2 * _neighbour_subscripts(j, k, o1, a1, a2) + round_fac(old) + fadd(old, b) + round_fac(new)
+
+
+def _neighbour(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 230, which adds B to a neighbour's count: the element found twice, B added."""
+    p = costs.program
+    v = p.v
+    o1 = v.O1
+    a1, a2 = p.A[o1], p.A[o1 + 1]
+    new = p.N[int(v.J + a1)][int(v.K + a2)]
+    return None, _add_to_neighbour(v.J, v.K, o1, a1, a2, new - v.B, v.B)
+
+
+def _next(var: str, step: float, limit: float) -> Part:
+    """NEXT var: its step and test, for the value the variable had before."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        p = costs.program
+        after = getattr(p.v, var)
+        return None, next_step(after - step, step, limit)
+
+    return part
+
+
+def _if_n_is_code(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 310: the square's count against the code K(O1), jumping to 350 when they are equal."""
+    p = costs.program
+    j, k, n = _cell(p)
+    o1 = p.v.O1
+    return None, element2(j, k) + qint(o1) + relation(n, p.K[o1])
+
+
+def _if_o1_over_9(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    p = costs.program
+    return None, relation(p.v.O1, 9)
+
+
+def _count_up(var: str) -> Part:
+    """Lines 351 and 360, a birth for player 1 or 2: M2 or M3 one up (the counter holds its new value)."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        p = costs.program
+        j, k, _ = _cell(p)
+        after = getattr(p.v, var)
+        return None, element2(j, k) + round_fac(after - 1) + fadd(after - 1, 1) + round_fac(after)
+
+    return part
+
+
+def _store_cell(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Lines 399 and 515, which empty a square."""
+    p = costs.program
+    j, k, _ = _cell(p)
+    return None, element2(j, k)
+
+
+def _first_time(line: int) -> Part:
+    """511 and 535: the first FOR K (FOR K1) of a run makes its variable, moving the arrays up."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        if how == ENTERED and line not in costs.first_done:
+            costs.first_done.add(line)
+            return "first", 0
+        return None, 0
+
+    return part
+
+
+def _place_piece(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 540, which stores a setup piece and goes round its FOR K1 loop."""
+    p = costs.program
+    b = p.v.B
+    x, y = p.X[int(b)], p.Y[int(b)]
+    return None, 2 * qint(b) + element2(x, y) + next_step(p.v.K1 - 1, 1, 3)
+
+
+def _both_zero(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 570, the compound test of both populations for zero (jumping to 574 when both are)."""
+    p = costs.program
+    m2, m3 = p.v.M2, p.v.M3
+    cycles = relation(m2, 0)
+    if m2 != 0:
+        return "first", cycles
+    cycles += relation(m3, 0)
+    return ("second" if m3 != 0 else None), cycles
+
+
+def _new_pieces(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 586, which places both players' moves (100 for player 1, 1000 for player 2)."""
+    p = costs.program
+    cycles = 0
+    for b in (1, 2):
+        cycles += 2 * qint(b) + element2(p.X[b], p.Y[b])
+    return None, cycles
+
+
+def _in_range(array: str) -> Part:
+    """Line 705, the compound range test of X(B) (on to 708 when inside; 708 does the same with Y)."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        p = costs.program
+        b = p.v.B
+        value = getattr(p, array)[int(b)]
+        cycles = qint(b) + relation(value, 5)
+        if not value <= 5:
+            return "first", cycles
+        cycles += qint(b) + relation(value, 0)
+        return ("second" if not value > 0 else None), cycles
+
+    return part
+
+
+def _square_taken(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 715, the test that the chosen square is empty (to 750 when it is not)."""
+    p = costs.program
+    b = p.v.B
+    x, y = p.X[int(b)], p.Y[int(b)]
+    return None, 2 * qint(b) + element2(x, y) + relation(p.N[int(x)][int(y)], 0)
+
+
+def _same_square(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 725, the compound test that both players chose the same square (to 740 when they did)."""
+    p = costs.program
+    x1, x2, y1, y2 = p.X[1], p.X[2], p.Y[1], p.Y[2]
+    cycles = qint(1) + qint(2) + relation(x1, x2)
+    if x1 != x2:
+        return "first", cycles
+    cycles += qint(1) + qint(2) + relation(y1, y2)
+    return ("second" if y1 != y2 else None), cycles
+
+
+def _diagonal(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """Line 741, the same-square subroutine's store, B set to 99 and its RETURN (B was 2: only player
+    2's turn gets here)."""
+    p = costs.program
+    x, y = p.X[2], p.Y[2]
+    sums = round_fac(x) + fadd(x, 1) + round_fac(y) + fadd(y, 1)
+    return None, 2 * qint(2) + sums + element2(x + 1, y + 1)
+
+
+def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """701 PRINT CHR$(13);: INPUT Y(B),X(B): the typed lines, and the two values stored."""
+    p = costs.program
+    b = p.v.B
+    return None, 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)]) + costs.take_typed()
+
+
+PARTS: dict[int, Part] = {
+    55: _compare_cell(99),
+    200: _which_owner,
+    300: _compare_cell(3),
+    350: _if_o1_over_9,
+    351: _count_up("M2"),
+    360: _count_up("M3"),
+    399: _store_cell,
+    511: _first_time(511),
+    535: _first_time(535),
+    540: _place_piece,
+    570: _both_zero,
+    586: _new_pieces,
+    701: _input,
+    705: _in_range("X"),
+    708: _in_range("Y"),
+    715: _square_taken,
+    725: _same_square,
+    741: _diagonal,
+}
+"""The lines whose cycles depend on the numbers of the game in hand, segment by segment.
+
+Lines that run with the same numbers on every board (the counting pass's loops, the printing of
+the board and its border) have none: a board costs them the same every time, and their bases are
+fitted to it. The two inner loops have theirs too, counted whole when the loop ends (LOOPS)."""
+
+WAYS = frozenset({200, 511, 535, 570, 705, 708, 725})
+"""The lines whose part also says which way their IFs went (the rest always answer None)."""
+
+LOOP_PARTS: dict[int, Part] = {
+    230: _neighbour,
+    231: _next("O1", 2, 15),
+    310: _if_n_is_code,
+    315: _next("O1", 1, 18),
+}
+"""The inner loops' lines, segment by segment: what LOOPS adds up at each loop's end."""
+
+INPUT_CHARACTER = 146
+"""INLIN for one kept character (m6502.asm L1710-1740, OSI build): GETLN's wait loop and
+filters, the store, and the echo through OUTDO (L2818-2833) up to the monitor's own routines."""
+INPUT_SPACE = 21
+"""CHRGET passing a space (L961-975): one more turn of its loop."""
+
+
+def typed_line_cycles(buffer: bytes) -> int:
+    """The value-dependent cycles of one typed line: INLIN per character, and FIN on each value's
+    digits (the base holds a line of three characters, `3,4`)."""
+    text = buffer.decode("ascii", "replace")
+    cycles = INPUT_CHARACTER * (len(buffer) - 3) + INPUT_SPACE * text.count(" ")
+    for value in text.split(","):
+        digits = value.strip().lstrip("+-").strip()
+        end = 0
+        while end < len(digits) and (digits[end].isdigit() or digits[end] == " "):
+            end += 1
+        cycles += fin_digits(digits[:end].replace(" ", ""))
+    return cycles
+
+
+def _loop_codes(costs: Pricing, last: int, taken: bool) -> int:
+    """305-320 for one square: O1 from 1 to `last`, N(J,K) against each code K(O1), ending at 350 when
+    `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
+    p = costs.program
+    v = p.v
+    n = p.N[v.J][v.K]
+    key = (v.J, v.K, n, last, taken)
+    cycles = _LOOP_MEMO.get(key)
+    if cycles is None:
+        square = element2(v.J, v.K)
+        cycles = sum(square + qint(o1) + relation(n, p.K[o1]) for o1 in range(1, last + 1))
+        cycles += sum(next_step(o1, 1, 18) for o1 in range(1, last if taken else last + 1))
+        _LOOP_MEMO[key] = cycles
+    return cycles
+
+
+_LOOP_MEMO: dict[tuple[int, int, float, int, bool], int] = {}
+"""The loops' sums by what they depend on (the codes K(O1) are the listing's DATA, the same in every
+run): a game meets the same squares and counts again and again."""
+
+
+def _code_found(costs: Pricing) -> int:
+    return _loop_codes(costs, costs.program.v.O1, True)
+
+
+def _no_code(costs: Pricing) -> int:
+    return _loop_codes(costs, 18, False)
+
+
+def _neighbours(costs: Pricing) -> int:
+    """220-231 for one live square: each of the eight neighbours found and added to, NEXT O1 each time."""
+    p = costs.program
+    v = p.v
+    j, k, b = v.J, v.K, v.B
+    n, a = p.N, p.A
+    cycles = NEXT_O1_BY_TWO
+    for o1 in range(1, 16, 2):
+        a1, a2 = a[o1], a[o1 + 1]
+        new = n[int(j + a1)][int(k + a2)]
+        cycles += _add_to_neighbour(j, k, o1, a1, a2, new - b, b)
+    return cycles
+
+
+NEXT_O1_BY_TWO = sum(next_step(o1, 2, 15) for o1 in range(1, 16, 2))
+
+LOOPS: dict[tuple[int, int], Callable[[Pricing], int]] = {
+    (310, 350): _code_found,
+    (315, 320): _no_code,
+    (231, 239): _neighbours,
+}
+"""The inner loops' value-dependent cycles, charged whole with the segment that ends each loop: the
+same sum as LOOP_PARTS segment by segment, at one reading of the variables a loop."""

@@ -1,0 +1,170 @@
+"""What each segment of LIFE2 cost Microsoft's 1977 6502 BASIC: the price list behind `--cycles`.
+
+A segment of a line is charged two parts:
+
+* a **base** for its class: the line, how the segment began (at the line's
+  start, or resumed inside it by NEXT or RETURN), how it ended (the line that
+  follows, or a RETURN), and for some lines which way an IF went. The bases are
+  figures derived from measurements of the real ROM (cycles.json, made by
+  tools/fit_cycles.py: see basic_reference/cycles.md);
+* the **value-dependent** cycles of what the line did with its numbers, counted
+  from the ROM's source (basic/m6502.py): the subscripts it made integers, the
+  sums it added, the comparisons, the NEXT's step, the digits typed at INPUT
+  (life2_cycle_parts.py).
+
+A line that a bug switch replaces (`_<n>_fixed`) is charged as the line it
+replaces; a line only the patches add (543, 721, 800) has no measured figure
+and is charged an estimate (`ADDED_LINES`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from ...basic.cycles import ENDED, Charge, CycleMeter
+from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, SubClass, typed_line_cycles
+from .program import Life2Program
+
+ADDED_LINES = {543: 1500, 721: 2600, 800: 11000}
+"""Lines only the bug patches add, with no measured figure: 543 `P1=1` is charged like a short
+assignment, 721 `IF P1>1 THEN RETURN` like line 720, 800 `END` like the end of a game at 574."""
+
+UNKNOWN_SEGMENT = 2000
+"""A class the figures do not hold (a path no measured game took): the line's measured mean is used,
+and this where there is none."""
+
+ClassKey = tuple[int, int, int, SubClass]
+"""(line, how the segment began, the line after it or RETURNED or ENDED, which way its IFs went)."""
+
+
+@dataclass(frozen=True)
+class CycleFigures:
+    """The derived figures: a base for each class of segment, each line's measured mean (for a class
+    no measured game took), and what an INPUT costs beyond its one line."""
+
+    bases: dict[ClassKey, float]
+    line_means: dict[int, float]
+    input_costs: dict[str, int]
+    compiled: dict[int, Charge] = field(default_factory=dict, compare=False)
+    """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
+
+
+def _sub_from_text(text: str) -> SubClass:
+    return {"-": None, "true": True, "false": False}.get(text, text)
+
+
+def _sub_to_text(sub: SubClass) -> str:
+    texts: dict[SubClass, str] = {None: "-", True: "true", False: "false"}
+    return texts.get(sub, str(sub))
+
+
+def key_text(key: ClassKey) -> str:
+    """A class as the figures file writes it: `line how following which-way`."""
+    line, how, following, sub = key
+    return f"{line} {how} {following} {_sub_to_text(sub)}"
+
+
+def key_from_text(text: str) -> ClassKey:
+    line, how, following, sub = text.split()
+    return int(line), int(how), int(following), _sub_from_text(sub)
+
+
+@cache
+def load_figures() -> CycleFigures:
+    """cycles.json, carried by the package."""
+    raw = json.loads(resources.files(__package__).joinpath("cycles.json").read_text(encoding="ascii"))
+    return CycleFigures(
+        {key_from_text(text): value for text, value in raw["bases"].items()},
+        {int(line): value for line, value in raw["line_means"].items()},
+        dict(raw["input"]),
+    )
+
+
+@cache
+def measured() -> dict[str, Any]:
+    """osi6502_measured.json, carried by the package: the table of 60 games and the worked examples,
+    as measured on the 1977 ROM (the figures the bases were fitted to, and the model's test)."""
+    text = resources.files(__package__).joinpath("osi6502_measured.json").read_text(encoding="utf-8")
+    tables: dict[str, Any] = json.loads(text)
+    return tables
+
+
+def _exit(line: int, following: int) -> int:
+    """How a segment of `line` ended, as its class says it: a RETURN is a RETURN, wherever it goes;
+    every segment of 700 ends as 701 begins (the waiting one is never counted)."""
+    return 701 if line == 700 and following == ENDED else following
+
+
+class Life2Costs:
+    """LIFE2's price list for one run (basic.cycles.LineCosts)."""
+
+    def __init__(self, program: Life2Program, figures: CycleFigures | None = None) -> None:
+        self.program = program
+        self.figures = figures or load_figures()
+        self.compiled = self.figures.compiled
+        self.first_done: set[int] = set()
+        self._typed: list[tuple[bytes, bytes]] = []
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        self._typed.append((prompt, buffer))
+
+    def take_typed(self) -> int:
+        """The cycles of the lines typed since the last INPUT, beyond one plain line: each line's
+        characters and digits, and the pass that asked again (?REDO FROM START) or for more (??)."""
+        typed, self._typed = self._typed, []
+        extra = self.figures.input_costs
+        cycles = 0
+        for n, (prompt, buffer) in enumerate(typed):
+            if n:
+                cycles += extra["more" if prompt.startswith(b"??") else "again"]
+            cycles += typed_line_cycles(buffer)
+        return cycles
+
+    def base(self, key: ClassKey) -> int:
+        """A class's base: the figures', else the line's measured mean, else an estimate."""
+        base = self.figures.bases.get(key)
+        if base is None:
+            line = key[0]
+            base = ADDED_LINES.get(line) or self.figures.line_means.get(line, UNKNOWN_SEGMENT)
+        return round(base)
+
+    def describe(self, line: int, how: int, following: int) -> tuple[ClassKey, int]:
+        """A segment's class and value-dependent cycles, segment by segment: what the figures are
+        fitted with (tools/fit_cycles.py). `compile` charges the same in total."""
+        part = PARTS.get(line) or LOOP_PARTS.get(line)
+        sub, cycles = part(self, how, following) if part is not None else (None, 0)
+        return (line, how, _exit(line, following), sub), cycles
+
+    def compile(self, line: int, how: int, following: int) -> Charge:
+        exit_ = _exit(line, following)
+        part = PARTS.get(line)
+        if part is not None and line not in WAYS:
+            base = self.base((line, how, exit_, None))
+            return lambda costs: base + part(costs, how, following)[1]
+        if part is not None:
+            bases: dict[SubClass, int] = {}
+
+            def charge(costs: Life2Costs) -> int:
+                sub, cycles = part(costs, how, following)
+                base = bases.get(sub)
+                if base is None:
+                    base = bases[sub] = costs.base((line, how, exit_, sub))
+                return base + cycles
+
+            return charge
+        base = self.base((line, how, exit_, None))
+        loop = LOOPS.get((line, exit_))
+        if loop is None:
+            return base
+        return lambda costs: base + loop(costs)
+
+
+def count_cycles(program: Life2Program, figures: CycleFigures | None = None) -> CycleMeter:
+    """A meter on `program`'s machine: from its run on, every segment is charged (ms1978 only)."""
+    meter = CycleMeter(Life2Costs(program, figures))
+    program.m.count_segments(meter)
+    return meter

@@ -1,0 +1,109 @@
+"""LIFE2's cycle model against the worked examples measured on the 1977 ROM.
+
+The bases were fitted to the table of 60 games only (tools/fit_cycles.py); the
+worked examples are games the fit never saw, so each is a test of the model.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from life2_retro.basic.cycles import CycleMeter
+from life2_retro.events import Stop
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.cycles import Life2Costs, count_cycles, measured
+from life2_retro.programs.life2.program import Life2Program
+from life2_retro.programs.life2.scripts import generate_script
+from life2_retro.session import run_in_memory
+
+EXAMPLES = measured()["games"]
+QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
+
+
+def metered(responses: list[bytes], bugs=BUG_NAMES) -> tuple[CycleMeter, Stop]:
+    program = Life2Program(bugs=bugs)
+    meter = count_cycles(program)
+    stop = run_in_memory(program.run(), responses).stop
+    return meter, stop
+
+
+@pytest.mark.parametrize("game", range(len(EXAMPLES)))
+def test_each_worked_example_within_a_tenth_of_a_percent_and_its_segments_exactly(game):
+    example = EXAMPLES[game]
+    meter, stop = metered([response.encode() for response in example["responses"]])
+    assert meter.segments_done(stop) == example["segments"]
+    assert meter.total(stop) == pytest.approx(example["segment_cycles"], rel=0.001)
+
+
+def test_the_quick_game_less_its_last_segment_is_the_measured_check():
+    """The table's check, 7,647,452 cycles, counts the segments that ended: the last one, which prints
+    the winner and ?US ERROR and OK, ends only when the BASIC reads its next command."""
+    meter, stop = metered(QUICK_GAME)
+    assert stop is Stop.ERROR
+    assert "7,647,452" in measured()["check"]
+    assert meter.cycles == pytest.approx(7_647_452, rel=0.001)
+    assert meter.total(stop) - meter.cycles == pytest.approx(19_880, abs=200)  # line 575's segment
+
+
+class SegmentBySegment:
+    """The same price list charged segment by segment (Life2Costs.describe), as the fit sees it."""
+
+    def __init__(self, program: Life2Program) -> None:
+        self.costs = Life2Costs(program)
+        self.compiled: dict = {}
+
+    def compile(self, line: int, how: int, following: int):
+        def charge(_: object) -> int:
+            key, cycles = self.costs.describe(line, how, following)
+            return self.costs.base(key) + cycles
+
+        return charge
+
+    def typed(self, prompt: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, buffer)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_the_loops_charged_whole_cost_what_their_segments_cost_one_by_one(seed):
+    responses = generate_script(random.Random(f"cycles:{seed}"))
+    fast, stop = metered(responses)
+    program = Life2Program()
+    slow = CycleMeter(SegmentBySegment(program))
+    program.m.count_segments(slow)
+    assert run_in_memory(program.run(), responses).stop is stop
+    assert fast.total(stop) == slow.total(stop)
+    assert fast.segments_done(stop) == slow.segments_done(stop)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_any_answers_and_any_bug_switches_are_priced(seed):
+    """Fractions, exponents, words, empty lines, long lines; with the bugs fixed, lines the patches
+    replace or add. Every segment gets a price, and a longer game costs more."""
+    rng = random.Random(f"cycles-any:{seed}")
+    responses = generate_script(rng)
+    bugs = frozenset(rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES))))
+    meter, stop = metered(responses, bugs)
+    assert meter.total(stop) > 400_000  # the title and the tables alone
+    longer, _ = metered([*responses, b"1,1"] if stop is Stop.INPUT_ENDED else responses, bugs)
+    assert longer.total(stop) >= meter.total(stop)
+
+
+def test_the_figures_are_what_the_fit_derives_from_the_measured_table():
+    """cycles.json is tools/fit_cycles.py's output: the bases can be made again from the table."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from life2_retro.programs.life2.cycles import key_text
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "fit_cycles.py"
+    spec = importlib.util.spec_from_file_location("fit_cycles", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    bases, extra = tool.fit(300, 1)
+    carried = json.loads((path.parents[1] / "life2_retro" / "programs" / "life2" / "cycles.json").read_text())
+    assert {key_text(k): round(float(v), 1) for k, v in bases.items()} == carried["bases"]
+    assert extra == carried["input"]
