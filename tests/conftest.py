@@ -21,7 +21,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pytest
 
 from life2_retro.reference.listing import ListingError, load_listing
-from life2_retro.reference.pcbasic_oracle import OracleUnavailable, run_program
+from life2_retro.reference.oracle import OracleUnavailable
+from life2_retro.reference.pcbasic_oracle import run_program
 
 FULL_SUITE = "LIFE2_FULL_SUITE"
 

@@ -16,6 +16,7 @@ from life2_retro.basic import mbf
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.gwinput import field_value
 from life2_retro.basic.numbers import add_single
+from life2_retro.basic.printer import PrintItem
 from life2_retro.commands.compare import first_byte_difference
 from life2_retro.reference.pcbasic_oracle import run_program
 
@@ -38,7 +39,7 @@ def mks(value: float) -> bytes:
     return mantissa.to_bytes(3, "little") + bytes([stored.exponent])
 
 
-def as_hex(p: float, q: float) -> list[object]:
+def as_hex(p: float, q: float) -> list[PrintItem]:
     return [(mks(p) + mks(q)).hex().upper()]
 
 

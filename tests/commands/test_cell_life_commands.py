@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 
@@ -27,7 +28,9 @@ def reference_output(build, stdin: bytes, seed: int, limit: int) -> bytes:
         stdout=subprocess.PIPE,
         env={**os.environ, SEED_VARIABLE: str(seed)},
     )
-    assert process.stdin is not None and process.stdout is not None
+    assert process.stdin is not None and isinstance(
+        process.stdout, io.BufferedReader
+    )  # read1: a buffered pipe
     process.stdin.write(stdin)
     process.stdin.close()
     out = b""

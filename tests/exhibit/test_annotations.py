@@ -29,7 +29,7 @@ def _squeeze(text: str) -> str:
 
 def _statements(listing: bytes) -> list[str]:
     """Every statement of the listing, as written (line numbers removed)."""
-    statements = []
+    statements: list[str] = []
     for line in listing_lines(listing).values():
         body = line.decode().split(" ", 1)[1]
         statements.extend(part.strip() for part in body.split(":") if part.strip())

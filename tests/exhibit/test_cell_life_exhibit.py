@@ -3,6 +3,8 @@ visitor's game to its end, a visitor who walks away, and the panel that follows 
 
 from __future__ import annotations
 
+from typing import Any
+
 import pygame
 import pytest
 
@@ -20,7 +22,7 @@ def cell_life_visitor(choice: str, squares: list[str], leave_after: int | None =
     """A visitor who presses a key in attract mode, chooses `choice`, then answers what the paper
     asks: the next of `squares` at a move, Return at "Press ENTER". After `leave_after` squares the
     visitor walks away, and stays away."""
-    state = {"chosen": False, "typed": [], "answered": -1, "gone": False}
+    state: dict[str, Any] = {"chosen": False, "typed": [], "answered": -1, "gone": False}
 
     def visitor(rig: Rig) -> None:
         exhibit = rig.exhibit

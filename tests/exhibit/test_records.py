@@ -10,6 +10,7 @@ import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -345,8 +346,8 @@ def at(day: int, hour: int, minute: int = 0, seconds: float = 0) -> tuple[str, s
     )
 
 
-def game(day: int, hour: int, players: list[str], winner: object, ended: str = "finished", **kw: object):
-    duration = float(kw.pop("duration", 100.0))  # type: ignore[arg-type]
+def game(day: int, hour: int, players: list[str], winner: object, ended: str = "finished", **kw: Any):
+    duration = float(kw.pop("duration", 100.0))
     start, end = at(day, hour, 5, duration)
     moves = kw.pop("moves", [[1, "1,1"], [2, "5,5"]])
     return make(

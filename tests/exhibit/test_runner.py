@@ -14,6 +14,7 @@ import pytest
 
 from life2_retro.exhibit.records import read_records
 from life2_retro.exhibit.runner import CHOOSE_PROMPT, Exhibit
+from life2_retro.exhibit.stands.life2 import Life2Table
 from life2_retro.terminals.base import OperatorExit
 
 from ..support.exhibitrig import Rig, press, type_line
@@ -243,7 +244,7 @@ def test_the_live_listing_follows_the_program_and_never_shows_player_2_the_squar
         if (
             rig.exhibit.mode == "visitor"
             and rig.reading
-            and table is not None
+            and isinstance(table, Life2Table)
             and table.observer.prompted == 2
         ):
             values = dict(rig.exhibit.variables())

@@ -120,7 +120,7 @@ def test_printf_formats_agree_with_glibc():
     assert bytes(io.out) == run_c(build_c(PRINTF_PROBE), b"", *map(str, values))
 
 
-def _feed(io: CStdio, reading, lines):  # type: ignore[no-untyped-def]
+def _feed(io: CStdio, reading, lines):
     lines = list(lines)
     try:
         event = next(reading)

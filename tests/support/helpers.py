@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.machine import NEXT_LINE, Input, Machine, Position
+from life2_retro.basic.printer import PrintItem
 from life2_retro.commands.options import Mode
 from life2_retro.events import Stop
 from life2_retro.programs import PROGRAMS
@@ -72,7 +73,7 @@ class InputLoop:
     `show` turns the two values into line 40's PRINT items.
     """
 
-    def __init__(self, dialect: Dialect, show: Callable[[float, float], list[object]]) -> None:
+    def __init__(self, dialect: Dialect, show: Callable[[float, float], list[PrintItem]]) -> None:
         self.v = _Vars()
         self.m = Machine(dialect, self.v)
         self.P = [0.0] * 3
@@ -104,7 +105,7 @@ class InputLoop:
 def input_loop(
     responses: list[bytes] | list[str],
     dialect: Dialect = Dialect.MS1978,
-    show: Callable[[float, float], list[object]] = lambda p, q: [p, q],
+    show: Callable[[float, float], list[PrintItem]] = lambda p, q: [p, q],
 ) -> tuple[bytes, Stop]:
     """Run the INPUT loop to the end of the responses: (output bytes, why it stopped)."""
     data = [r.encode("latin-1") if isinstance(r, str) else r for r in responses]

@@ -17,6 +17,7 @@ import re
 import pytest
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.printer import ScreenPrinter
 from life2_retro.commands.compare import CompareResult, compare_scripts
 from life2_retro.events import INPUT_REQUEST
 from life2_retro.programs import Script
@@ -150,7 +151,9 @@ def prompt_rows(lines: list[bytes]) -> list[int]:
         event = next(run)
         while True:
             if event is INPUT_REQUEST:
-                rows.append(program.m.printer.screen.row)
+                printer = program.m.printer
+                assert isinstance(printer, ScreenPrinter)  # GW-BASIC prints on its screen
+                rows.append(printer.screen.row)
                 event = run.send(next(typed, None))
             else:
                 event = next(run)

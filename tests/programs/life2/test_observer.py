@@ -17,7 +17,7 @@ from life2_retro.programs.life2.bugs import ANSWERS_THAT_STOP
 from life2_retro.programs.life2.observer import GameObserver
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import drive
-from life2_retro.terminals.base import Terminal
+from life2_retro.terminals.base import KeyHook, Terminal
 
 from ...support.helpers import FAITHFUL, FIXED, QUICK_GAME, play
 from .test_rules import printed_boards
@@ -56,7 +56,7 @@ class Watched(Terminal):
         elif number == 740:
             self.same_in_turn = True
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.output += data
         # feed in pieces of random size: lines arrive split anywhere
         while data:
@@ -69,7 +69,7 @@ class Watched(Terminal):
         if self.feed_echo:
             self.observer.feed(data)
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         program, seen = self.program, self.observer
         if 700 in self.since:
             self.refused_truth = 750 in self.since

@@ -17,11 +17,12 @@ from life2_retro.commands.bench.players import bench, bench_positions
 from life2_retro.programs.life2 import players, rules
 from life2_retro.programs.life2.bugs import SAME_COORD_DIAGONAL
 from life2_retro.programs.life2.observer import GameObserver
-from life2_retro.programs.life2.players import WIN, ComputerPlayer
+from life2_retro.programs.life2.players import ComputerPlayer
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.programs.life2.rules import ONE, TWO, Board, Move
+from life2_retro.programs.strategy import WIN
 from life2_retro.session import drive
-from life2_retro.terminals.base import Terminal
+from life2_retro.terminals.base import KeyHook, Terminal
 
 from ...support.helpers import FAITHFUL, FIXED
 from .test_rules import parse
@@ -42,10 +43,10 @@ class Table(Terminal):
         self.typed: list[tuple[int, int, str, bool, bytes]] = []
         """(round, player, phase, refused, line) for every answer."""
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.observer.feed(data)
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         seen = self.observer
         assert seen.prompted == self.program.v.B
         if seen.round > self.max_rounds:

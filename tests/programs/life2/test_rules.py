@@ -17,7 +17,7 @@ from life2_retro.programs.life2 import rules
 from life2_retro.programs.life2.program import DATA, Life2Program
 from life2_retro.programs.life2.rules import EMPTY, ONE, TWO, Board, Move
 from life2_retro.session import drive
-from life2_retro.terminals.base import Terminal
+from life2_retro.terminals.base import KeyHook, Terminal
 
 from ...support.helpers import FAITHFUL, FIXED, QUICK_GAME, boards, play
 
@@ -186,7 +186,7 @@ class RandomTyping(Terminal):
         self.answers: list[tuple[tuple, int, Move, bool]] = []
         self.askers: list[tuple[int, int]] = []
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.output += data
 
     def settle(self) -> bytes:
@@ -208,7 +208,7 @@ class RandomTyping(Terminal):
             self.pending = None
         return new
 
-    def read_line(self) -> bytes | None:
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         new = self.settle()
         found = printed_boards(new)
         if found:
