@@ -1,0 +1,341 @@
+"""A seat for each player (issue 29): whole games with two serial seats on ptys and a telnet seat on a
+real socket (127.0.0.1 only), each seat's bytes checked; a seat unplugged, dropped, and gone for good.
+
+Each game is first run in memory on one recording terminal, as `life2` with the same options would run
+it at one keyboard: that gives the program's bytes, and where in them each prompt waits. The seated
+game must send every seat exactly those bytes (the echo aside, which goes to the typist's seat only,
+and only if it echoes), and the test types each answer at the seat of the player the paper names.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import re
+import select
+import termios
+import time
+from collections.abc import Callable
+from contextlib import suppress
+
+import pytest
+
+from life2_retro.cli import top_parser
+from life2_retro.commands.options import mode_from
+from life2_retro.session import drive
+from life2_retro.terminals.base import KeyHook, Terminal
+from life2_retro.terminals.unix_tty import for_program
+
+from ..support.helpers import QUICK_GAME
+from ..support.ptygame import PtyGame
+from ..support.serialpty import FarEnd, Life2Process, start_life2
+from ..support.telnetclient import TelnetClient, listening_port
+
+FAST = "pace_baud=200000"
+"""The ports keep their 110 baud; only the pacing is sped up, so a game takes a second or two."""
+QUIET_LINE = "fill_cr=0,fill_lf=0"
+"""No fill characters: a seat's bytes are then the program's bytes exactly."""
+
+
+# -- the game as one keyboard would have it ------------------------------------------------------------
+
+
+class Recorder(Terminal):
+    """What one terminal is sent, the echo kept apart, and where each prompt waits."""
+
+    def __init__(self, answer: Callable[[bytes], bytes]) -> None:
+        self.answer = answer
+        self.out = bytearray()
+        self.marks: list[int] = []
+        self.lines: list[bytes] = []
+
+    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
+        self.out += data
+
+    def echo(self, data: bytes) -> None:
+        """Kept apart: a seat shows it only to the player who typed it."""
+
+    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
+        self.marks.append(len(self.out))
+        line = self.answer(bytes(self.out))
+        self.lines.append(line)
+        return line
+
+
+def one_keyboard(options: list[str], answer: Callable[[bytes], bytes]) -> Recorder:
+    parser = top_parser()
+    mode = mode_from(parser.parse_args(options), parser)
+    recorder = Recorder(answer)
+    drive(mode.make(person=True).run(), for_program(recorder, mode.entry.through_a_tty))
+    return recorder
+
+
+def scripted(lines: list[bytes]) -> Callable[[bytes], bytes]:
+    answers = iter(lines)
+    return lambda _output: next(answers)
+
+
+# -- the seats' far ends -----------------------------------------------------------------------------
+
+
+class SerialSeat:
+    def __init__(self, end: FarEnd) -> None:
+        self.end = end
+
+    @property
+    def output(self) -> bytes:
+        return self.end.output
+
+    def poll(self) -> None:
+        self.end.read_available(0.01)
+
+    def type(self, data: bytes) -> None:
+        self.end.type(data)
+
+
+class TelnetSeat:
+    def __init__(self, client: TelnetClient) -> None:
+        self.client = client
+
+    @property
+    def output(self) -> bytes:
+        return self.client.output
+
+    def poll(self) -> None:
+        self.client.read_available(0.01)
+
+    def type(self, data: bytes) -> None:
+        self.client.type(data)
+
+
+class ConsoleSeat:
+    """The console of the game's own process: a pty, its output as life2 wrote it (no NL -> CR NL)."""
+
+    def __init__(self, game: PtyGame) -> None:
+        self.game = game
+        attrs = termios.tcgetattr(game.slave)
+        attrs[1] &= ~termios.OPOST
+        termios.tcsetattr(game.slave, termios.TCSANOW, attrs)
+
+    @property
+    def output(self) -> bytes:
+        return self.game.output
+
+    def poll(self) -> None:
+        if select.select([self.game.master], [], [], 0.01)[0]:
+            with suppress(OSError):
+                self.game.output += os.read(self.game.master, 65536)
+
+    def type(self, data: bytes) -> None:
+        self.game.type(data)
+
+
+Seat = SerialSeat | TelnetSeat | ConsoleSeat
+
+
+def wait_for(seats: dict[int, Seat], seat: int, length: int, timeout: float = 30) -> None:
+    """Until `seat` has been sent `length` bytes, reading every seat meanwhile (a seat whose bytes
+    nobody reads would fill its line and hold the game up)."""
+    deadline = time.monotonic() + timeout
+    while len(seats[seat].output) < length:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{length} bytes not at seat {seat}: {seats[seat].output[-300:]!r}")
+        for each in seats.values():
+            each.poll()
+
+
+def play_seated(seats: dict[int, Seat], game: Recorder, seat_of: Callable[[int], int]) -> None:
+    """Each answer typed at its player's seat once the prompt has reached that seat."""
+    for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
+        seat = seat_of(number)
+        wait_for(seats, seat, mark)
+        seats[seat].type(line + b"\r")
+    for seat in seats:
+        wait_for(seats, seat, len(game.out))
+
+
+def telnet_port(proc: Life2Process | PtyGame, timeout: float = 20) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        errors = (
+            proc.errors(until=b"port ", timeout=0.5).decode() if isinstance(proc, PtyGame) else proc.stderr
+        )
+        port = listening_port(errors)
+        if port is not None:
+            return port
+        time.sleep(0.05)
+    raise TimeoutError("the telnet seat never said its port")
+
+
+@pytest.fixture
+def far_ends(tmp_path):
+    ends = [FarEnd(tmp_path / f"ttySEAT{number}") for number in (1, 2)]
+    yield ends
+    for end in ends:
+        end.close()
+
+
+@pytest.fixture
+def processes():
+    started: list[Life2Process] = []
+
+    def start(*args: str) -> Life2Process:
+        proc = start_life2(*args)
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        proc.stop()
+        print(f"life2's stderr:\n{proc.stderr}")  # shown when the test fails
+
+
+def serial_seat(number: int, end: FarEnd, *more: str) -> str:
+    return ",".join([f"{number}=serial", f"port={end.link}", QUIET_LINE, FAST, *more])
+
+
+LIFE2_TURNS = [1, 1, 1, 2, 2, 2]
+"""LIFE2's quick game: player 1 places three pieces, then player 2 (after that the game is over)."""
+
+
+# -- whole games ---------------------------------------------------------------------------------------
+
+
+def test_life2_between_a_console_and_a_telnet_client():
+    """Done when: a LIFE2 game between a console and a telnet client plays to its end. Both see the
+    program's bytes exactly, the mask lines included; neither sees the other's keys; the console is
+    told on stderr whose turn it is while it waits."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0", stderr_apart=True)
+    try:
+        console = ConsoleSeat(proc)
+        client = TelnetClient(telnet_port(proc))
+        play_seated({1: console, 2: TelnetSeat(client)}, game, lambda n: LIFE2_TURNS[n])
+        assert proc.finish() == 0
+        client.read_until_closed()
+        errors = proc.errors(until=b"(to its end)", timeout=5).decode()  # all of it: the game has ended
+    finally:
+        proc.close()
+    assert b"XXXXXX\r$$$$$$\r&&&&&&\r? " in game.out and b"PLAYER 2 IS THE WINNER" in game.out
+    assert console.output == bytes(game.out)
+    assert client.output == bytes(game.out)
+    # the client was asked for character at a time with no local echo, before anything else
+    assert client.raw.startswith(b"\xff\xfb\x01\xff\xfb\x03")
+    # a bare CR (the mask) went as CR NUL, a CR LF as it is
+    assert b"XXXXXX\r\0$$$$$$\r\0&&&&&&\r\0? " in client.raw and b"\r\0\n" not in client.raw
+    assert errors.count("seat 1: waiting for player 2") == 3 and "Traceback" not in errors
+
+
+def test_life2_with_two_serial_seats_each_echoing_its_own_keys_only(far_ends, processes):
+    """Two serial seats on ptys, each echoing: a player's keys come back at their own seat, right
+    after their own prompt, and nowhere else; the rest of each transcript is the program's bytes."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(
+        *options,
+        "--seat",
+        serial_seat(1, far_ends[0], "echo=true"),
+        "--seat",
+        serial_seat(2, far_ends[1], "echo=true"),
+    )
+    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    typed = {1: 0, 2: 0}
+    for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
+        player = LIFE2_TURNS[number]
+        wait_for(seats, player, mark + typed[player])
+        seats[player].type(line + b"\r")
+        typed[player] += len(line)
+    for player in seats:
+        wait_for(seats, player, len(game.out) + typed[player])
+    assert proc.wait(timeout=20) == 0
+    for player, seat in seats.items():
+        expected = bytearray()
+        start = 0
+        for number, mark in enumerate(game.marks):
+            expected += game.out[start:mark]
+            if LIFE2_TURNS[number] == player:
+                expected += game.lines[number]  # the echo of this seat's own keys
+            start = mark
+        expected += game.out[start:]
+        assert seat.output == bytes(expected), player
+
+
+def cell_life_answers(seed: int) -> Callable[[bytes], bytes]:
+    """A player's answers, read off the paper: four players, the first two human, the small board,
+    squares at random (seeded), and Return to advance each generation."""
+    rng = random.Random(seed)
+    asked_at = [0]
+
+    def answer(output: bytes) -> bytes:
+        since = output[asked_at[0] :]
+        asked_at[0] = len(output)
+        if b"How many players?" in since:
+            return b"4"
+        human = re.findall(rb"Player (\d), \(1\) human", since)
+        if human:
+            return b"1" if int(human[-1]) <= 2 else b"2"
+        if b"large game?" in since:
+            return b"1"
+        if b"<X,Y>" in since or b"Retry" in since:
+            return f"{rng.randint(1, 5)},{rng.randint(1, 5)}".encode()
+        return b""
+
+    return answer
+
+
+def cell_life_turns(game: Recorder) -> list[int]:
+    """The seat each prompt is answered at, as the players read it: a move at the seat of the player
+    the prompt names, a square asked again at the same one, anything else at the first seat."""
+    seats, start, last = [], 0, 1
+    for mark in game.marks:
+        since = game.out[start:mark]
+        named = re.findall(rb"Generation \d+, player (\d)", since)
+        if named:
+            last = int(named[-1])
+        elif b"Retry" not in since:
+            last = 1
+        seats.append(last)
+        start = mark
+    return seats
+
+
+def test_cell_life_with_two_serial_seats_and_two_computers(far_ends, processes):
+    """Done when: a Cell Life game with two serial seats and two computers plays to its end."""
+    options = ["--game", "cell-life", "--seed", "3"]
+    game = one_keyboard(options, cell_life_answers(3))
+    turns = cell_life_turns(game)
+    assert b"Player 4 wins!" in game.out and {1, 2} <= set(turns) and b"Computer Player 3" in game.out
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", serial_seat(2, far_ends[1]))
+    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    play_seated(seats, game, lambda n: turns[n])
+    assert proc.wait(timeout=30) == 0
+    for seat in seats.values():
+        assert seat.output == bytes(game.out)
+    assert "Traceback" not in proc.stderr
+
+
+def p2life_turns(game: Recorder) -> list[int]:
+    """The seat each prompt is answered at, as the players read it: white's (1) or black's (2), by the
+    side the program last named before a square."""
+    sides = []
+    for mark in game.marks:
+        named = re.findall(rb"(WHITE|BLACK) \(.\)(?:: PLACE| X,Y)", game.out[:mark])
+        sides.append(1 if named[-1] == b"WHITE" else 2)
+    return sides
+
+
+def test_p2life_with_a_serial_seat_and_a_telnet_seat(far_ends, processes):
+    """White at a serial line, black at a telnet client: a whole game, a square refused and asked again
+    of the same side, to black's win."""
+    options = ["--game", "p2life", "--seed", "18", "--rounds", "3"]
+    rng = random.Random(18)
+    game = one_keyboard(options, lambda _output: f"{rng.randint(1, 5)},{rng.randint(1, 5)}".encode())
+    turns = p2life_turns(game)
+    assert turns == [1, 1, 1, 2, 2, 2, 1, 1, 2, 2] and b"BLACK (#) IS THE WINNER." in game.out
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
+    client = TelnetClient(telnet_port(proc))
+    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    play_seated(seats, game, lambda n: turns[n])
+    assert proc.wait(timeout=30) == 0
+    assert far_ends[0].output == bytes(game.out) and client.output == bytes(game.out)
