@@ -339,3 +339,200 @@ def test_p2life_with_a_serial_seat_and_a_telnet_seat(far_ends, processes):
     play_seated(seats, game, lambda n: turns[n])
     assert proc.wait(timeout=30) == 0
     assert far_ends[0].output == bytes(game.out) and client.output == bytes(game.out)
+
+
+# -- nothing but the keys: control bytes stop at the seat that typed them ------------------------------
+
+
+def test_control_sequences_typed_at_one_seat_reach_no_other_seat_and_not_the_program():
+    """The console types ESC before its squares and the telnet player ESC sequences and an 8-bit CSI
+    inside theirs: the game plays as if the squares alone were typed, and no seat is sent an ESC."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0,echo=true", stderr_apart=True)
+    try:
+        console = ConsoleSeat(proc)
+        client = TelnetClient(telnet_port(proc))
+        seats: dict[int, Seat] = {1: console, 2: TelnetSeat(client)}
+        for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
+            player = LIFE2_TURNS[number]
+            wait_for(seats, player, mark + (len(b"".join(game.lines[3:number])) if player == 2 else 0))
+            if player == 1:
+                console.type(b"\x1b" + line + b"\r")
+            else:
+                client.type(b"\x1b[2J".replace(b"[2J", b"") + line[:1] + b"\x1b\x9b" + line[1:] + b"\r")
+        assert proc.finish() == 0
+        client.read_until_closed()
+    finally:
+        proc.close()
+    assert console.output == bytes(game.out)  # no key of the telnet player's, and no ESC
+    assert b"\x1b" not in client.raw and b"\x9b" not in client.raw
+    assert client.output.replace(b"3,2", b"").replace(b"3,3", b"").replace(b"3,4", b"") == bytes(game.out)
+
+
+# -- a seat that goes away -------------------------------------------------------------------------------
+
+
+def notice(text: str) -> bytes:
+    """A word from life2 at a serial seat: on a line of its own."""
+    return b"\r\n" + text.encode() + b"\r\n"
+
+
+AWAY = "player 2's seat went away: the game waits for it (30 s at most)"
+BACK = "player 2's seat is back: the game goes on"
+
+
+def test_a_serial_seat_unplugged_and_plugged_back_holds_the_game_and_loses_nothing(far_ends, processes):
+    """Player 2's adapter is pulled out at their first prompt: player 1 is told the game waits; once it
+    is back, player 2 is shown their setup so far and the prompt, player 1 is told, and the game ends
+    as it would have: nothing else is sent to player 1, nothing is lost."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(
+        *options,
+        "--away-for",
+        "30",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        serial_seat(2, far_ends[1]),
+    )
+    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    for number in range(3):
+        wait_for(seats, 1, game.marks[number])
+        seats[1].type(game.lines[number] + b"\r")
+    wait_for(seats, 2, game.marks[3])
+    far_ends[1].unplug()
+    expected_away = bytes(game.out[: game.marks[3]]) + notice(AWAY)
+    wait_for({1: seats[1]}, 1, len(expected_away))
+    time.sleep(0.5)
+    far_ends[1].plug()
+    far_ends[1].output = b""
+    wait_for(seats, 1, len(expected_away) + len(notice(BACK)))
+    wait_for(seats, 2, 4)
+    while not far_ends[1].output.endswith(b"? "):
+        far_ends[1].read_available(0.05)
+    replay = far_ends[1].output
+    assert replay.startswith(b"\r\n") and b"PLAYER 2  - 3 LIVE PIECES." in replay and replay.count(b"? ") == 1
+    seen_before = len(replay)
+    for number in range(3, 6):
+        mark = seen_before + game.marks[number] - game.marks[3]
+        wait_for(seats, 2, mark)
+        seats[2].type(game.lines[number] + b"\r")
+    assert proc.wait(timeout=20) == 0
+    for seat in seats.values():
+        seat.poll()
+    assert seats[1].output == expected_away + notice(BACK) + bytes(game.out[game.marks[3] :])
+    assert seats[2].output == replay + bytes(game.out[game.marks[3] :])
+    assert "went away" in proc.stderr and "is back" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_serial_seat_that_stays_away_ends_the_game_after_its_timeout(far_ends, processes):
+    """--away-for 1: player 2's adapter is pulled out at their prompt and stays out; player 1 is told
+    the game waits, then that it ends, and life2 ends with one line and status 2. It ends no sooner
+    than the timeout, and within a few seconds of it even on a loaded machine (the wait is looked at
+    every 50 ms; the bound is generous for a shared 2-core machine)."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(
+        *options,
+        "--away-for",
+        "1",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        serial_seat(2, far_ends[1]),
+    )
+    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    for number in range(3):
+        wait_for(seats, 1, game.marks[number])
+        seats[1].type(game.lines[number] + b"\r")
+    wait_for(seats, 2, game.marks[3])
+    far_ends[1].unplug()
+    unplugged = time.monotonic()
+    status = proc.wait(timeout=20)
+    took = time.monotonic() - unplugged
+    seats[1].poll()
+    gone = "player 2's seat did not come back within 1 s: the game ends"
+    away = "player 2's seat went away: the game waits for it (1 s at most)"
+    assert status == 2 and 1.0 <= took < 6.0
+    assert seats[1].output == bytes(game.out[: game.marks[3]]) + notice(away) + notice(gone)
+    assert f"life2 play: {gone}" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(far_ends, processes):
+    """The telnet player's connection drops at their prompt: player 1 (on a serial seat) is told; a
+    new connection is offered the same negotiation, shown the setup so far and the waiting prompt,
+    and plays the game to its end."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(
+        *options, "--away-for", "30", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0"
+    )
+    port = telnet_port(proc)
+    first = TelnetClient(port)
+    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(first)}
+    for number in range(3):
+        wait_for(seats, 1, game.marks[number])
+        seats[1].type(game.lines[number] + b"\r")
+    wait_for(seats, 2, game.marks[3])
+    first.close()
+    expected_away = bytes(game.out[: game.marks[3]]) + notice(AWAY)
+    wait_for({1: seats[1]}, 1, len(expected_away))
+    again = TelnetClient(port)
+    seats[2] = TelnetSeat(again)
+    again.read_until(b"? ")
+    assert again.raw.startswith(b"\xff\xfb\x01\xff\xfb\x03")
+    replay = again.output
+    assert replay.startswith(b"\r\n") and b"PLAYER 2  - 3 LIVE PIECES." in replay and replay.count(b"? ") == 1
+    for number in range(3, 6):
+        wait_for(seats, 2, len(replay) + game.marks[number] - game.marks[3])
+        seats[2].type(game.lines[number] + b"\r")
+    assert proc.wait(timeout=20) == 0
+    again.read_until_closed()
+    seats[1].poll()
+    assert seats[1].output == expected_away + notice(BACK) + bytes(game.out[game.marks[3] :])
+    assert again.output == replay + bytes(game.out[game.marks[3] :])
+
+
+def test_a_telnet_seat_nobody_comes_back_to_ends_the_game_after_its_timeout(far_ends, processes):
+    """The telnet player drops while player 1 is at their prompt: the drop is seen when the game next
+    sends player 2 a byte (player 1's move, here), then the game waits --away-for 1 and ends."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(
+        *options, "--away-for", "1", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0"
+    )
+    client = TelnetClient(telnet_port(proc))
+    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    wait_for(seats, 2, game.marks[0])
+    client.close()
+    seats[1].type(game.lines[0] + b"\r")
+    typed = time.monotonic()
+    status = proc.wait(timeout=20)
+    took = time.monotonic() - typed
+    seats[1].poll()
+    gone = "player 2's seat did not come back within 1 s: the game ends"
+    away = "player 2's seat went away: the game waits for it (1 s at most)"
+    assert status == 2 and 1.0 <= took < 6.0
+    # player 1 saw the game up to the write that found player 2 gone, then the two notices
+    before, told, after = seats[1].output.partition(notice(away))
+    assert told and after == notice(gone)
+    assert game.out.startswith(before) and game.marks[0] < len(before) <= game.marks[1]
+    assert f"life2 play: {gone}" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_ctrl_c_at_one_seat_ends_the_game_and_the_others_are_told(far_ends, processes):
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", serial_seat(2, far_ends[1]))
+    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    for number in range(3):
+        wait_for(seats, 1, game.marks[number])
+        seats[1].type(game.lines[number] + b"\r")
+    wait_for(seats, 2, game.marks[3])
+    seats[2].type(b"3,\x03")
+    assert proc.wait(timeout=20) == 0
+    seats[1].poll()
+    assert seats[1].output == bytes(game.out[: game.marks[3]]) + notice("player 2 ended the game at seat 2")
+    assert "Traceback" not in proc.stderr
