@@ -257,11 +257,22 @@ def add_seat_options(parser: argparse.ArgumentParser, names: tuple[str, ...] | l
     )
     group.add_argument(
         "--away-for",
-        type=float,
+        type=away_seconds,
         default=None,
         metavar="SECONDS",
         help=f"how long the game waits for a seat whose line went away before it ends (default {AWAY_FOR:g})",
     )
+
+
+def away_seconds(text: str) -> float:
+    """A wait above 0 and at most a day (`inf`, `nan` and a number of 5,000 figures are not)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 24 * 3600:  # nan too: it compares false with everything
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, at most 86400, not {text!r}")
+    return value
 
 
 def seats_from(
@@ -277,8 +288,6 @@ def seats_from(
         most, _ = mode.entry.seating()
     except ValueError as exc:
         parser.error(str(exc))
-    if args.away_for is not None and not args.away_for > 0:
-        parser.error(f"--away-for is {args.away_for:g}; allowed: a number of seconds above 0")
     seats: dict[int, Seat] = {}
     for written in args.seat:
         seat = _seat(written, most, parser, runtime_facts)
@@ -291,7 +300,7 @@ def seats_from(
         )
     else:
         try:
-            named = from_args(args, args.terminal, offered([args.terminal]))
+            named = from_args(args, args.terminal, offered(offered_terminals()))
         except OptionError as exc:
             parser.error(str(exc))
         if args.terminal != "console" or named:

@@ -20,59 +20,16 @@ from contextlib import suppress
 
 import pytest
 
-from life2_retro.cli import top_parser
-from life2_retro.commands.options import mode_from
-from life2_retro.session import drive
-from life2_retro.terminals.base import KeyHook, Terminal
-from life2_retro.terminals.unix_tty import for_program
-
 from ..support.helpers import QUICK_GAME
 from ..support.ptygame import PtyGame
+from ..support.seating import Recorder, one_keyboard, scripted, telnet_port
 from ..support.serialpty import FarEnd, Life2Process, start_life2
-from ..support.telnetclient import TelnetClient, listening_port
+from ..support.telnetclient import TelnetClient
 
 FAST = "pace_baud=200000"
 """The ports keep their 110 baud; only the pacing is sped up, so a game takes a second or two."""
 QUIET_LINE = "fill_cr=0,fill_lf=0"
 """No fill characters: a seat's bytes are then the program's bytes exactly."""
-
-
-# -- the game as one keyboard would have it ------------------------------------------------------------
-
-
-class Recorder(Terminal):
-    """What one terminal is sent, the echo kept apart, and where each prompt waits."""
-
-    def __init__(self, answer: Callable[[bytes], bytes]) -> None:
-        self.answer = answer
-        self.out = bytearray()
-        self.marks: list[int] = []
-        self.lines: list[bytes] = []
-
-    def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
-        self.out += data
-
-    def echo(self, data: bytes) -> None:
-        """Kept apart: a seat shows it only to the player who typed it."""
-
-    def read_line(self, idle_seconds: float | None = None) -> bytes | None:
-        self.marks.append(len(self.out))
-        line = self.answer(bytes(self.out))
-        self.lines.append(line)
-        return line
-
-
-def one_keyboard(options: list[str], answer: Callable[[bytes], bytes]) -> Recorder:
-    parser = top_parser()
-    mode = mode_from(parser.parse_args(options), parser)
-    recorder = Recorder(answer)
-    drive(mode.make(person=True).run(), for_program(recorder, mode.entry.through_a_tty))
-    return recorder
-
-
-def scripted(lines: list[bytes]) -> Callable[[bytes], bytes]:
-    answers = iter(lines)
-    return lambda _output: next(answers)
 
 
 # -- the seats' far ends -----------------------------------------------------------------------------
@@ -152,19 +109,6 @@ def play_seated(seats: dict[int, Seat], game: Recorder, seat_of: Callable[[int],
         seats[seat].type(line + b"\r")
     for seat in seats:
         wait_for(seats, seat, len(game.out))
-
-
-def telnet_port(proc: Life2Process | PtyGame, timeout: float = 20) -> int:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        errors = (
-            proc.errors(until=b"port ", timeout=0.5).decode() if isinstance(proc, PtyGame) else proc.stderr
-        )
-        port = listening_port(errors)
-        if port is not None:
-            return port
-        time.sleep(0.05)
-    raise TimeoutError("the telnet seat never said its port")
 
 
 @pytest.fixture

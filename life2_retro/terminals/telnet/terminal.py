@@ -19,6 +19,7 @@ game goes on; a seat's watch (seats.py) tells the other players meanwhile.
 from __future__ import annotations
 
 import contextlib
+import os
 import select
 import socket
 import sys
@@ -87,8 +88,9 @@ class TelnetTerminal(RedisplayingTerminal):
         self._reader = TelnetReader()
         try:
             self._listener = socket.create_server((bind, port))
-        except OSError as exc:
-            raise OSError(f"cannot listen on {bind} port {port}: {exc.strerror or exc}") from None
+        except OSError as exc:  # the system's words for it, without Python's note of the address
+            why = os.strerror(exc.errno) if exc.errno else str(exc)
+            raise OSError(f"cannot listen on {bind} port {port}: {why}") from None
         self.address = self._listener.getsockname()[:2]
         self._listener.setblocking(False)
         say(f"waiting for a telnet player on {self.address[0]} port {self.address[1]}")
