@@ -15,7 +15,7 @@ from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
 from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, Setting, program_entry
-from ..terminals import offered, takes, terminal_class
+from ..terminals import WINDOW_TERMINALS, offered, takes, terminal_class
 from ..terminals.options import Offered, OptionError, add_flags, from_args, from_words, whole_number
 
 
@@ -307,6 +307,11 @@ def seats_from(
             parser.error("--seat 1 names the first seat's terminal: leave --terminal and its settings out")
     if [seat.terminal for seat in seats.values()].count("console") > 1:
         parser.error("only one seat can be the console: this terminal has one keyboard")
+    if sum(seat.terminal in WINDOW_TERMINALS for seat in seats.values()) > 1:
+        parser.error(
+            "only one seat can be a window (pygame opens one a process): seat the other player at "
+            "`life2 terminal` on a serial line"
+        )
     return [seats[number] for number in sorted(seats)]
 
 

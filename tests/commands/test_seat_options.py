@@ -87,6 +87,10 @@ def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
         (["--seat", "2=paper,port=2323"], "--seat 2=paper: no such terminal; choose from console, teletype"),
         (["--seat", "2:telnet"], "write it as N=TERMINAL[,SETTING=VALUE...], as 2=telnet,port=2323"),
         (["--seat", "1=console", "--seat", "2=console"], "only one seat can be the console"),
+        (
+            ["--seat", "1=teletype", "--seat", "2=crt"],
+            "only one seat can be a window (pygame opens one a process)",
+        ),
         (["--seat", "2=telnet,port=2323", "--seat", "2=telnet,port=2"], "--seat 2 is given twice"),
         (["--seat", "1=telnet,port=2323", "--terminal", "crt"], "--seat 1 names the first seat's terminal"),
         (
@@ -105,3 +109,40 @@ def test_a_seat_written_wrongly_is_a_usage_error(args, problem):
     result = life2(*args)
     assert result.returncode == 2 and problem.encode() in result.stderr, result.stderr
     assert b"Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "problem"),
+    [
+        (["--seats", "teletype,paper"], "'paper' is no window; choose from teletype, crt"),
+        (["--seats", "teletype"], "--seats for life2 names 1; allowed: 2 to 2"),
+        (["--seats", "teletype,crt,crt"], "--seats for life2 names 3; allowed: 2 to 2"),
+        (["--seats", "teletype,crt", "--crop", "0,0,10,10"], "--crop is for one window"),
+        (
+            ["--seats", "teletype,teletype", "--phosphor", "p3"],
+            "--phosphor is for the crt terminal, and no seat",
+        ),
+    ],
+)
+def test_a_picture_of_seats_written_wrongly_is_a_usage_error(args, problem, tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text("1,1\n")
+    result = life2("screenshot", "--input", str(script), "--out", str(tmp_path / "x.png"), *args)
+    assert result.returncode == 2 and problem.encode() in result.stderr, result.stderr
+
+
+def test_a_picture_of_four_cell_life_seats_is_allowed_and_five_are_not(tmp_path):
+    script = tmp_path / "moves.txt"
+    script.write_text("2\n")
+    result = life2(
+        "screenshot",
+        "--game",
+        "cell-life",
+        "--input",
+        str(script),
+        "--out",
+        str(tmp_path / "x.png"),
+        "--seats",
+        "crt,crt,crt,crt,crt",
+    )
+    assert result.returncode == 2 and b"--seats for cell-life names 5; allowed: 2 to 4" in result.stderr
