@@ -66,8 +66,12 @@ class Seats(Terminal):
 
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
         self.turns.see(data)
-        for terminal in self.seats.values():
-            terminal.write(data)
+        for number, terminal in self.seats.items():
+            try:
+                terminal.write(data)
+            except TerminalClosed:  # Ctrl-C typed at a waiting seat, seen as its line is written to
+                self.tell_others(number, f"player {number} ended the game at seat {number}")
+                raise
 
     def echo(self, data: bytes) -> None:
         self.seats[self.typist].echo(data)

@@ -480,3 +480,21 @@ def test_ctrl_c_at_one_seat_ends_the_game_and_the_others_are_told(far_ends, proc
     seats[1].poll()
     assert seats[1].output == bytes(game.out[: game.marks[3]]) + notice("player 2 ended the game at seat 2")
     assert "Traceback" not in proc.stderr
+
+
+def test_ctrl_c_at_a_waiting_telnet_seat_ends_the_game_when_the_game_next_writes_to_it(far_ends, processes):
+    """Player 2 presses Ctrl-C while player 1 is at their prompt: the telnet seat reads it with the next
+    bytes it is sent (player 1's move), and the game ends there, player 1 told who ended it."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
+    client = TelnetClient(telnet_port(proc))
+    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    wait_for(seats, 2, game.marks[0])
+    client.type(b"\x03")
+    seats[1].type(game.lines[0] + b"\r")
+    assert proc.wait(timeout=20) == 0
+    seats[1].poll()
+    before, told, after = seats[1].output.partition(notice("player 2 ended the game at seat 2"))
+    assert told and after == b"" and game.out.startswith(before)
+    assert "Traceback" not in proc.stderr
