@@ -13,18 +13,24 @@ import os
 import random
 import re
 import select
+import socket
 import termios
+import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
 
 import pytest
 
+from life2_retro.cli import top_parser
+from life2_retro.commands.options import mode_from
+from life2_retro.session import drive
+
 from ..support.helpers import QUICK_GAME
 from ..support.ptygame import PtyGame
 from ..support.seating import Recorder, one_keyboard, scripted, telnet_port
 from ..support.serialpty import FarEnd, Life2Process, start_life2
-from ..support.telnetclient import TelnetClient
+from ..support.telnetclient import LOOPBACK, TelnetClient
 
 FAST = "pace_baud=200000"
 """The ports keep their 110 baud; only the pacing is sped up, so a game takes a second or two."""
@@ -498,3 +504,63 @@ def test_ctrl_c_at_a_waiting_telnet_seat_ends_the_game_when_the_game_next_writes
     before, told, after = seats[1].output.partition(notice("player 2 ended the game at seat 2"))
     assert told and after == b"" and game.out.startswith(before)
     assert "Traceback" not in proc.stderr
+
+
+# -- a window at a seat ----------------------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.create_server((LOOPBACK, 0)) as probe:
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its_caption():
+    """Player 1 at the drawn Teletype (headless, its keys scripted), player 2 at a telnet client: the
+    paper shows player 1's keys struck on their blots and none of player 2's, the client gets the
+    program's bytes, and while player 2 thinks the window's caption says whose turn it is."""
+    from life2_retro.programs import PROGRAMS
+    from life2_retro.terminals import open_window
+    from life2_retro.terminals.pacing import SimulatedClock
+    from life2_retro.terminals.seats import Seats
+    from life2_retro.terminals.telnet.terminal import TelnetTerminal
+
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    port = free_port()
+    seen: list[bytes] = []
+
+    def player_2() -> None:
+        client = TelnetClient(port)
+        for number in range(3, 6):
+            client.read_until(b"? ", number + 1)
+            client.type(QUICK_GAME[number] + b"\r")
+        seen.append(client.read_until_closed())
+
+    typist = threading.Thread(target=player_2, daemon=True)
+    typist.start()
+    parser = top_parser()
+    mode = mode_from(parser.parse_args(options), parser)
+    window = open_window("teletype", clock=SimulatedClock(), script=QUICK_GAME[:3], baud=0, sound=False)
+    captions: list[str] = []
+    shown = window.display.caption
+    window.display.caption = lambda text: (captions.append(text), shown(text))[1]
+    _, turns = PROGRAMS["life2"].seating()
+    with Seats({1: window, 2: TelnetTerminal(port)}, turns, 10) as seats:
+        drive(mode.make(person=True).run(), seats)
+        rows = [
+            "".join(
+                line.cells[c][-1].char if c in line.cells else " "
+                for c in range(max(line.cells, default=-1) + 1)
+            )
+            for line in window.paper.lines
+        ]
+    typist.join(timeout=20)
+    assert seen == [bytes(game.out)]
+    paper = "\n".join(rows)
+    assert "PLAYER 2 IS THE WINNER" in paper
+    assert all(
+        f"?&{move.decode()}&" in paper for move in QUICK_GAME[:3]
+    )  # struck on the blots (a space strikes nothing)
+    assert not any(move.decode() in paper for move in QUICK_GAME[3:])  # player 2's keys: nowhere
+    assert captions.count(f"{window.title} - seat 1: waiting for player 2") == 3
