@@ -72,6 +72,9 @@ class Terminal(ABC):
     watch: LineWatch | None = None
     """Who is told when the line goes away and comes back (seats.py); None: nobody, the terminal
     waits for its line as long as it takes."""
+    meanwhile: Callable[[], None] | None = None
+    """Called again and again while the terminal waits for a line, by a terminal that polls (serial,
+    telnet): the other seats' windows are kept drawn and listened to meanwhile (seats.py)."""
 
     @abstractmethod
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
@@ -103,6 +106,10 @@ class Terminal(ABC):
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         """Let time pass with the terminal still alive (keys are noticed, windows redrawn)."""
         time.sleep(seconds)
+
+    def tend(self) -> None:
+        """Keep the terminal alive while it waits for nothing (another seat's turn): a window draws a
+        frame and reads its events. Others have nothing to do."""
 
     def linger(self) -> None:
         """The game is over: a terminal that shows a picture keeps it in sight until the person

@@ -25,7 +25,7 @@ and the others are told who did.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Protocol
 
@@ -59,6 +59,8 @@ class Seats(Terminal):
         self.typist = self.first
         """The seat that typed the last line: the program's echo of it goes there only."""
         self.away: set[int] = set()
+        self.ended_by = self.first
+        """The seat whose player ended the game, if one did (Ctrl-C, a window closed)."""
         for number, terminal in self.seats.items():
             terminal.watch = _SeatWatch(self, number)
 
@@ -137,12 +139,31 @@ class Seats(Terminal):
                 terminal.status(f"seat {number}: waiting for {waiting_for}")
         terminal = self.seats[seat]
         self.typist = seat
+        self.ended_by = seat
+        terminal.meanwhile = self._tend_all_but(seat)
         try:
             line = terminal.read_shown_line(idle_seconds) if shown else terminal.read_line(idle_seconds)
         except TerminalClosed:
-            self.tell_others(seat, f"player {seat} ended the game at seat {seat}")
+            self.tell_others(self.ended_by, f"player {self.ended_by} ended the game at seat {self.ended_by}")
             raise
+        finally:
+            terminal.meanwhile = None
         return None if line is None else line.translate(None, _DROPPED)
+
+    def _tend_all_but(self, asked: int) -> Callable[[], None]:
+        """What the asked seat's terminal calls while it waits: every other seat is kept alive (a
+        window is drawn and read; one closed meanwhile ends the game, and it is the one named)."""
+
+        def tend() -> None:
+            for number, terminal in self.seats.items():
+                if number != asked:
+                    try:
+                        terminal.tend()
+                    except TerminalClosed:
+                        self.ended_by = number
+                        raise
+
+        return tend
 
     # -- a seat away -------------------------------------------------------------------------------
 

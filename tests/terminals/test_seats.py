@@ -564,3 +564,40 @@ def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its
     )  # struck on the blots (a space strikes nothing)
     assert not any(move.decode() in paper for move in QUICK_GAME[3:])  # player 2's keys: nowhere
     assert captions.count(f"{window.title} - seat 1: waiting for player 2") == 3
+
+
+def test_a_waiting_window_is_kept_drawn_and_closing_it_ends_the_game_naming_its_seat():
+    """Player 1 at a telnet client thinks while player 2's Teletype window waits: the window is drawn
+    and read meanwhile, so when player 2 closes it during player 1's turn the game ends at once, and
+    player 1 is told that player 2 ended it."""
+    from life2_retro.programs import PROGRAMS
+    from life2_retro.terminals import open_window
+    from life2_retro.terminals.base import TerminalClosed
+    from life2_retro.terminals.pacing import SimulatedClock
+    from life2_retro.terminals.seats import Seats
+    from life2_retro.terminals.telnet.terminal import TelnetTerminal
+
+    options = ["--dialect", "ms1978"]
+    port = free_port()
+    seen: list[bytes] = []
+    window = open_window("teletype", clock=SimulatedClock(), script=[], baud=0, sound=False)
+    frames_at_prompt: list[int] = []
+
+    def player_1() -> None:
+        client = TelnetClient(port)
+        client.read_until(b"? ")
+        time.sleep(0.3)  # thinking, while the window at seat 2 waits
+        frames_at_prompt.append(window.frames)
+        window.pygame.event.post(window.pygame.event.Event(window.pygame.QUIT))
+        seen.append(client.read_until_closed())
+
+    typist = threading.Thread(target=player_1, daemon=True)
+    typist.start()
+    parser = top_parser()
+    mode = mode_from(parser.parse_args(options), parser)
+    _, turns = PROGRAMS["life2"].seating()
+    with pytest.raises(TerminalClosed), Seats({1: TelnetTerminal(port), 2: window}, turns, 10) as seats:
+        drive(mode.make(person=True).run(), seats)
+    typist.join(timeout=20)
+    assert frames_at_prompt and frames_at_prompt[0] > 1  # drawn while player 1 thought
+    assert seen and seen[0].endswith(b"\r\nplayer 2 ended the game at seat 2\r\n")

@@ -122,6 +122,8 @@ class SerialTerminal(RedisplayingTerminal):
             while not self._lines:
                 if self._poll():
                     self._last_key = time.monotonic()  # the time away is not the player's
+                if self.meanwhile is not None:
+                    self.meanwhile()
                 if idle_seconds is not None and time.monotonic() - self._last_key >= idle_seconds:
                     self.discard_input()
                     raise IdleTimeout

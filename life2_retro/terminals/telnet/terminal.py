@@ -120,6 +120,8 @@ class TelnetTerminal(RedisplayingTerminal):
             except ConnectionLost:
                 self._recover()
                 last_key = time.monotonic()  # the time away is not the player's
+            if self.meanwhile is not None:
+                self.meanwhile()
             if idle_seconds is not None and time.monotonic() - last_key >= idle_seconds:
                 self.discard_input()
                 raise IdleTimeout
