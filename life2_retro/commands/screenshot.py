@@ -38,7 +38,6 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--seats",
-        type=_seat_terminals,
         metavar="TERMINAL,TERMINAL[,...]",
         help="a player at each of these windows (life2 --seat), side by side in one picture: the same "
         "game at every seat, each showing its own player's keys only; each takes the settings given "
@@ -51,6 +50,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     mode = mode_from(args, parser)
     if args.seats is not None:
+        args.seats = _seat_terminals(args.seats, parser)
         try:
             most, _ = mode.entry.seating()
         except ValueError as exc:
@@ -84,13 +84,12 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     return run_command("screenshot", shot)
 
 
-def _seat_terminals(text: str) -> list[str]:
+def _seat_terminals(text: str, parser: argparse.ArgumentParser) -> list[str]:
+    """`--seats teletype,crt`: window terminals, one a seat."""
     names = [name.strip() for name in text.split(",")]
     unknown = [name for name in names if name not in WINDOW_TERMINALS]
     if unknown:
-        raise argparse.ArgumentTypeError(
-            f"{unknown[0]!r} is no window; choose from {', '.join(WINDOW_TERMINALS)}"
-        )
+        parser.error(f"--seats: {unknown[0]!r} is no window; choose from {', '.join(WINDOW_TERMINALS)}")
     return names
 
 
