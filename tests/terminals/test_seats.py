@@ -93,7 +93,22 @@ class ConsoleSeat:
         self.game.type(data)
 
 
-Seat = SerialSeat | TelnetSeat | ConsoleSeat
+class SocketSeat:
+    """The far end of a serial seat whose port is pyserial's socket:// (a terminal server's port)."""
+
+    def __init__(self, connection: socket.socket) -> None:
+        self.connection = connection
+        self.output = b""
+
+    def poll(self) -> None:
+        if select.select([self.connection], [], [], 0.01)[0]:
+            self.output += self.connection.recv(65536)
+
+    def type(self, data: bytes) -> None:
+        self.connection.sendall(data)
+
+
+Seat = SerialSeat | TelnetSeat | ConsoleSeat | SocketSeat
 
 
 def wait_for(seats: dict[int, Seat], seat: int, length: int, timeout: float = 30) -> None:
@@ -601,3 +616,26 @@ def test_a_waiting_window_is_kept_drawn_and_closing_it_ends_the_game_naming_its_
     typist.join(timeout=20)
     assert frames_at_prompt and frames_at_prompt[0] > 1  # drawn while player 1 thought
     assert seen and seen[0].endswith(b"\r\nplayer 2 ended the game at seat 2\r\n")
+
+
+def test_a_serial_seat_on_pyserials_socket_url_plays_as_a_port_does(far_ends, processes):
+    """pyserial's socket:// (and rfc2217://) URLs reach terminal servers; a seat keeps them: here the
+    'terminal server' is a socket the test listens on at 127.0.0.1."""
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    with socket.create_server((LOOPBACK, 0)) as server:
+        port = server.getsockname()[1]
+        proc = processes(
+            *options,
+            "--seat",
+            serial_seat(1, far_ends[0]),
+            "--seat",
+            f"2=serial,port=socket://{LOOPBACK}:{port},{QUIET_LINE},{FAST}",
+        )
+        server.settimeout(20)
+        connection, _ = server.accept()
+    with connection:
+        seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: SocketSeat(connection)}
+        play_seated(seats, game, lambda n: LIFE2_TURNS[n])
+        assert proc.wait(timeout=20) == 0
+    assert seats[1].output == seats[2].output == bytes(game.out)
