@@ -143,7 +143,7 @@ class Seats(Terminal):
         terminal.meanwhile = self._tend_all_but(seat)
         try:
             line = terminal.read_shown_line(idle_seconds) if shown else terminal.read_line(idle_seconds)
-        except TerminalClosed:
+        except (TerminalClosed, KeyboardInterrupt):  # Ctrl-C at the console's seat is a KeyboardInterrupt
             self.tell_others(self.ended_by, f"player {self.ended_by} ended the game at seat {self.ended_by}")
             raise
         finally:

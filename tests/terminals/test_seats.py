@@ -639,3 +639,20 @@ def test_a_serial_seat_on_pyserials_socket_url_plays_as_a_port_does(far_ends, pr
         play_seated(seats, game, lambda n: LIFE2_TURNS[n])
         assert proc.wait(timeout=20) == 0
     assert seats[1].output == seats[2].output == bytes(game.out)
+
+
+def test_ctrl_c_at_the_console_seat_ends_the_game_and_the_telnet_player_is_told():
+    options = ["--dialect", "ms1978"]
+    game = one_keyboard(options, scripted(QUICK_GAME))
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0", stderr_apart=True)
+    try:
+        console = ConsoleSeat(proc)
+        client = TelnetClient(telnet_port(proc))
+        wait_for({1: console, 2: TelnetSeat(client)}, 1, game.marks[0])
+        proc.wait_until_reading()
+        console.type(b"\x03")
+        assert proc.finish() == 130  # as a shell expects of Ctrl-C
+        client.read_until_closed()
+    finally:
+        proc.close()
+    assert client.output == bytes(game.out[: game.marks[0]]) + b"\r\nplayer 1 ended the game at seat 1\r\n"
