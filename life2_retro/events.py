@@ -94,3 +94,36 @@ Event = int | str | bytes | InputRequest | Redisplay
 `Status` is a word from life2); `bytes` (maybe `Echo`) is output."""
 
 Run = Generator[Event, bytes | None, Stop]
+
+
+class PromptTurns:
+    """Whose turn a prompt is, read from the program's own words, for a game with a seat a player.
+
+    A program says in its output whose turn it is (LIFE2: `PLAYER 2`), and it alone knows how; its
+    package gives a pattern for those words (its seats.py). The last match in the output before a
+    prompt decides: group 1 holds the player's number, or matches nothing for a question to no
+    player in particular (how many players?), which the first seat answers. Output without a match
+    leaves the turn as it was: a prompt asked again after a refusal is the same player's. It reads
+    bytes only, so a driver can keep one beside any terminal."""
+
+    def __init__(self, pattern: bytes, numbers: dict[bytes, int] | None = None) -> None:
+        import re
+
+        self._pattern = re.compile(pattern)
+        self._numbers = numbers or {}
+        """Words group 1 may hold for a player (`WHITE`: 1), besides a number."""
+        self._since_prompt = bytearray()
+        self._player: int | None = None
+
+    def see(self, output: bytes) -> None:
+        """Bytes the program printed (all of them, in order)."""
+        self._since_prompt += output
+
+    def asked(self) -> int | None:
+        """The player the prompt now waiting asks; None: no player in particular."""
+        matches = list(self._pattern.finditer(bytes(self._since_prompt)))
+        self._since_prompt.clear()
+        if matches:
+            named = matches[-1][1]
+            self._player = None if named is None else self._numbers.get(named) or int(named)
+        return self._player

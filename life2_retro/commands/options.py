@@ -15,8 +15,8 @@ from typing import Any
 
 from ..basic.dialects import DIALECT_NAMES
 from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, Setting, program_entry
-from ..terminals import offered, takes, terminal_class
-from ..terminals.options import Offered, OptionError, add_flags, from_args, whole_number
+from ..terminals import WINDOW_TERMINALS, offered, takes, terminal_class
+from ..terminals.options import Offered, OptionError, add_flags, from_args, from_words, whole_number
 
 
 def positive_int(text: str) -> int:
@@ -226,3 +226,118 @@ def terminal_settings(
     except OptionError as exc:
         parser.error(str(exc))
     return {**settings, **takes(args.terminal, **runtime_facts)}
+
+
+# -- seats: a terminal for each player ---------------------------------------------------------------
+
+AWAY_FOR = 120.0
+"""Seconds a game waits for a seat whose line went away, by default: time to plug a cable back in."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """One player's terminal, as `--seat N=TERMINAL[,SETTING=VALUE...]` names it."""
+
+    player: int
+    terminal: str
+    settings: Mapping[str, Any]
+
+
+def add_seat_options(parser: argparse.ArgumentParser, names: tuple[str, ...] | list[str]) -> None:
+    """--seat (again for each player) and --away-for."""
+    group = parser.add_argument_group("seats (a terminal for each player)")
+    group.add_argument(
+        "--seat",
+        action="append",
+        metavar="N=TERMINAL[,SETTING=VALUE...]",
+        help=f"player N plays at a terminal of their own ({', '.join(names)}), with that terminal's "
+        "settings by name: --seat 2=telnet,port=2323 or --seat 1=serial,port=/dev/ttyUSB0,baud=300; "
+        "a player without one, and every question to no one player, is at seat 1, which is "
+        "--terminal unless a --seat 1 names it",
+    )
+    group.add_argument(
+        "--away-for",
+        type=away_seconds,
+        default=None,
+        metavar="SECONDS",
+        help=f"how long the game waits for a seat whose line went away before it ends (default {AWAY_FOR:g})",
+    )
+
+
+def away_seconds(text: str) -> float:
+    """A wait above 0 and at most a day (`inf`, `nan` and a number of 5,000 figures are not)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not 0 < value <= 24 * 3600:  # nan too: it compares false with everything
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0, at most 86400, not {text!r}")
+    return value
+
+
+def seats_from(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, mode: Mode, **runtime_facts: Any
+) -> list[Seat]:
+    """The seats --seat names, seat 1 from --terminal when none names it; none without --seat. A
+    usage error for a seat number, terminal or setting that is not to be had."""
+    if not args.seat:
+        if args.away_for is not None:
+            parser.error("--away-for is for a game with seats: give --seat too")
+        return []
+    try:
+        most, _ = mode.entry.seating()
+    except ValueError as exc:
+        parser.error(str(exc))
+    seats: dict[int, Seat] = {}
+    for written in args.seat:
+        seat = _seat(written, most, parser, runtime_facts)
+        if seat.player in seats:
+            parser.error(f"--seat {seat.player} is given twice")
+        seats[seat.player] = seat
+    if 1 not in seats:
+        seats[1] = Seat(
+            1, args.terminal, terminal_settings(args, parser, offered([args.terminal]), **runtime_facts)
+        )
+    else:
+        try:
+            named = from_args(args, args.terminal, offered(offered_terminals()))
+        except OptionError as exc:
+            parser.error(str(exc))
+        if args.terminal != "console" or named:
+            parser.error("--seat 1 names the first seat's terminal: leave --terminal and its settings out")
+    if [seat.terminal for seat in seats.values()].count("console") > 1:
+        parser.error("only one seat can be the console: this terminal has one keyboard")
+    if sum(seat.terminal in WINDOW_TERMINALS for seat in seats.values()) > 1:
+        parser.error(
+            "only one seat can be a window (pygame opens one a process): seat the other player at "
+            "`life2 terminal` on a serial line"
+        )
+    return [seats[number] for number in sorted(seats)]
+
+
+def _seat(written: str, most: int, parser: argparse.ArgumentParser, runtime_facts: Mapping[str, Any]) -> Seat:
+    number, equals, spec = written.partition("=")
+    words = spec.split(",")
+    name = words[0].strip()
+    if not equals or not number.strip().isdigit() or not name:
+        parser.error(f"--seat {written!r}: write it as N=TERMINAL[,SETTING=VALUE...], as 2=telnet,port=2323")
+    player = int(number)
+    if not 1 <= player <= most:
+        parser.error(f"--seat {player}: the game has seats 1 to {most}")
+    if name not in offered_terminals():
+        parser.error(
+            f"--seat {player}={name}: no such terminal; choose from {', '.join(offered_terminals())}"
+        )
+    try:
+        settings = from_words(
+            words[1:], terminal_class(name).OPTIONS, f"the {name} terminal at seat {player}"
+        )
+    except OptionError as exc:
+        parser.error(str(exc))
+    return Seat(player, name, {**settings, **takes(name, **runtime_facts)})
+
+
+def offered_terminals() -> list[str]:
+    from ..terminals import TERMINALS
+
+    return list(TERMINALS)

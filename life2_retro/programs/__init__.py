@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..automata.rules import VARIANTS
 from ..basic.dialects import DEFAULT_DIALECT, DIALECT_NAMES
-from ..events import Run
+from ..events import PromptTurns, Run
 from .bugs import Bug, resolve
 from .cell_life.bugs import BUGS as CELL_LIFE_BUGS
 from .life2.bugs import BUGS as LIFE2_BUGS
@@ -129,6 +129,10 @@ class ProgramEntry:
     `make_program` then takes them as keywords (`words`), which whoever makes a run reads from the
     original through its reference adapter (reference.original_words)."""
 
+    seats: str | None = None
+    """The module that reads whose turn each prompt is (its `turns()`) and says how many players may
+    have a seat of their own (`SEATS`), for `--seat`; None: the program has one keyboard only."""
+
     def load(self) -> ProgramModule:
         return import_module(self.module)
 
@@ -188,6 +192,16 @@ class ProgramEntry:
         meter: CycleMeter = import_module(self.cycles).count_cycles(program)
         return meter
 
+    def seating(self) -> tuple[int, PromptTurns]:
+        """How many players may have a seat each, and a reader of whose turn each prompt is; ValueError
+        for a program with one keyboard only."""
+        if self.seats is None:
+            raise ValueError(f"{self.name} has one keyboard only: it takes no --seat")
+        module = import_module(self.seats)
+        most: int = module.SEATS
+        turns: PromptTurns = module.turns()
+        return most, turns
+
     def check_runtime(self, runtime: str) -> str:
         if runtime not in self.runtimes:
             raise ValueError(f"{self.name} runs on {', '.join(self.runtimes)}, not {runtime!r}")
@@ -227,6 +241,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         oracle_runtime="gwbasic",
         editing_scripts="life2_retro.programs.life2.editing",
         cycles="life2_retro.programs.life2.cycles",
+        seats="life2_retro.programs.life2.seats",
     ),
     "cell-life": ProgramEntry(
         name="cell-life",
@@ -243,6 +258,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         "one generation on, 3 two on",
         through_a_tty=True,
         text_from_original=True,
+        seats="life2_retro.programs.cell_life.seats",
     ),
     "p2life": ProgramEntry(
         name="p2life",
@@ -251,6 +267,7 @@ PROGRAMS: dict[str, ProgramEntry] = {
         runtimes=("python",),
         bugs={},
         scripts="life2_retro.programs.p2life.scripts",
+        seats="life2_retro.programs.p2life.seats",
         seeded=True,
         seed_help="the seed of its coin (the birth at 3 and 3) and of its computers' dice",
         computer_levels=("1", "2", "3"),

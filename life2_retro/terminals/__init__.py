@@ -21,6 +21,7 @@ TERMINALS: dict[str, tuple[str, str]] = {
     "teletype": ("life2_retro.terminals.window.teletype", "Teletype"),
     "crt": ("life2_retro.terminals.window.crt", "Crt"),
     "serial": ("life2_retro.terminals.serial.terminal", "SerialTerminal"),
+    "telnet": ("life2_retro.terminals.telnet.terminal", "TelnetTerminal"),
 }
 WINDOW_TERMINALS = ["teletype", "crt"]
 """The terminals that are pygame windows (window/)."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Self
+from typing import TYPE_CHECKING, Protocol, Self
 
 if TYPE_CHECKING:
     from .options import Declared
@@ -34,6 +34,22 @@ class IdleTimeout(Exception):
     """Nobody typed for `idle_seconds` at a prompt; the half-typed line is gone."""
 
 
+class SeatLost(OSError):
+    """A seat's line stayed away longer than the game waits for it: the game ends there."""
+
+
+class LineWatch(Protocol):
+    """Told when a terminal's line goes away and comes back (a seat among several: the others are
+    told the game waits). A terminal that can lose its line calls it while it waits for the line."""
+
+    def away(self, seconds: float) -> None:
+        """The line has been away this long; called again and again while it is. It raises SeatLost
+        to give the line up."""
+
+    def back(self) -> None:
+        """The line is back, and the terminal has shown its player where the game is."""
+
+
 KeyHook = Callable[[], None]
 """Called when a key is struck while no line is being read (a visitor arriving while the
 computers play); it may raise to stop what the terminal is doing."""
@@ -53,6 +69,12 @@ class Terminal(ABC):
     """What the terminal is, for the command line's help."""
     OPTIONS: tuple[Declared, ...] = ()
     """The settings it takes (options.py): the command line and the exhibit config come from them."""
+    watch: LineWatch | None = None
+    """Who is told when the line goes away and comes back (seats.py); None: nobody, the terminal
+    waits for its line as long as it takes."""
+    meanwhile: Callable[[], None] | None = None
+    """Called again and again while the terminal waits for a line, by a terminal that polls (serial,
+    telnet): the other seats' windows are kept drawn and listened to meanwhile (seats.py)."""
 
     @abstractmethod
     def write(self, data: bytes, on_key: KeyHook | None = None) -> None:
@@ -84,6 +106,10 @@ class Terminal(ABC):
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         """Let time pass with the terminal still alive (keys are noticed, windows redrawn)."""
         time.sleep(seconds)
+
+    def tend(self) -> None:
+        """Keep the terminal alive while it waits for nothing (another seat's turn): a window draws a
+        frame and reads its events. Others have nothing to do."""
 
     def linger(self) -> None:
         """The game is over: a terminal that shows a picture keeps it in sight until the person

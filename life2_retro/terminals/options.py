@@ -293,3 +293,53 @@ def defaults(options: Iterable[Declared]) -> dict[str, Any]:
     for option in options:
         found[option.name] = option.make(option.default) if isinstance(option, Switches) else option.default
     return found
+
+
+# -- a seat's words ---------------------------------------------------------------------------------
+
+TRUE_WORDS = ("true", "yes", "on", "1")
+FALSE_WORDS = ("false", "no", "off", "0")
+
+
+def from_words(words: Sequence[str], options: Iterable[Declared], of: str) -> dict[str, Any]:
+    """`name=value` words (a seat's: `serial,port=/dev/ttyUSB0,baud=300`), read by the terminal's own
+    declaration, as its flags and its config table are; OptionError naming the word and what is
+    allowed. A name may be written with dashes (`fill-cr`); a list of switches joins its names with
+    `+` (`effects=bloom+scanlines`, or nothing for none)."""
+    by_name = {
+        option.name: option for option in options if not (isinstance(option, Option) and option.internal)
+    }
+    values: dict[str, Any] = {}
+    for word in words:
+        name, equals, text = word.partition("=")
+        name = name.strip().replace("-", "_")
+        option = by_name.get(name)
+        if option is None or not equals:
+            if option is None:
+                allowed = ", ".join(by_name) or "none"
+                raise OptionError(f"{shown(word)} is no setting of {of}; its settings: {allowed}")
+            raise OptionError(f"{name} for {of} needs a value: {name}=VALUE; allowed: {option.allowed()}")
+        where = f"{name} for {of}"
+        if isinstance(option, Switches):
+            chosen = [part for part in text.split("+") if part]
+            values[name] = option.make(option.check(chosen, where))
+        else:
+            values[name] = option.check(_value_of(option, text, where), where)
+    for option in by_name.values():
+        if isinstance(option, Option) and option.required and option.name not in values:
+            raise OptionError(f"{option.name}=... is needed for {of}: {option.help}")
+    return values
+
+
+def _value_of(option: Option, text: str, where: str) -> Any:
+    """The written text as the kind the option declares (its own `parse` or `convert` reads it)."""
+    if option.parse is not None or option.convert is not None or option.kind is str:
+        return text
+    if option.kind is bool:
+        if text.lower() in TRUE_WORDS + FALSE_WORDS:
+            return text.lower() in TRUE_WORDS
+        raise OptionError(f"{where} is {shown(text)}; allowed: {option.allowed()}")
+    try:
+        return whole_number(text) if option.kind is int else option.kind(text)
+    except ValueError:
+        raise OptionError(f"{where} is {shown(text)}; allowed: {option.allowed()}") from None

@@ -55,6 +55,8 @@ PACE_BAUD = Option(
     hidden=True,
 )
 """For tests: a game at 110 baud that takes a second."""
+WATCHED_POLL = 0.05
+"""Seconds between looks at a seat's away line: its watch hears of the wait at least this often."""
 
 
 class SerialTerminal(RedisplayingTerminal):
@@ -120,6 +122,8 @@ class SerialTerminal(RedisplayingTerminal):
             while not self._lines:
                 if self._poll():
                     self._last_key = time.monotonic()  # the time away is not the player's
+                if self.meanwhile is not None:
+                    self.meanwhile()
                 if idle_seconds is not None and time.monotonic() - self._last_key >= idle_seconds:
                     self.discard_input()
                     raise IdleTimeout
@@ -201,11 +205,25 @@ class SerialTerminal(RedisplayingTerminal):
         """The port went away: wait for it, then reprint what the player needs, on a fresh line."""
         self.throttle.clear()
         self.discard_input()
+        lost_at = time.monotonic()
         while True:
-            self.link.reopen()
+            self._wait_for_line(lost_at)
             self.discipline.marked = self.link.marked
             try:
                 self._send(self.output.shape(b"\r\n" + self.redisplay()))
-                return
             except LinkLost:
                 continue
+            if self.watch is not None:
+                self.watch.back()
+            return
+
+    def _wait_for_line(self, lost_at: float) -> None:
+        """Until the port is open again; a seat's watch hears how long it has been away, and may
+        give the line up (SeatLost) instead of waiting for ever."""
+        watch = self.watch
+        if watch is None:
+            self.link.reopen()
+            return
+        while not self.link.try_reopen():
+            watch.away(time.monotonic() - lost_at)
+            time.sleep(WATCHED_POLL)

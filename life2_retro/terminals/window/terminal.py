@@ -212,6 +212,10 @@ class PygameTerminal(Terminal):
             while self.clock.now() < until:
                 self.frame()
 
+    def tend(self) -> None:
+        """A frame while another seat's player thinks: the window stays drawn and answers its events."""
+        self.frame()
+
     def close(self) -> None:
         try:
             self.close_view()
