@@ -56,6 +56,13 @@ class RawInput(bytes):
     by `life2 run` for a C program, whose stdin sees the file as it is)."""
 
 
+class UnfinishedLine(bytes):
+    """The last keys of the input, typed after the last Return: the input ended before this line
+    did. The 1978 BASIC echoes them and goes on waiting for the Return (INLIN leaves only on one),
+    so it never takes them as an answer; GW-BASIC's oracle types every script line with its Return,
+    so gwbasic takes them as a whole line, as before."""
+
+
 class InputRequest:
     """The program waits for one typed line; send the bytes back (None at end of input).
 

@@ -259,6 +259,7 @@ class Machine:
                     position = following[self.current]
                     continue
                 elif position is END:
+                    self.printer.resume_output()  # ENDCON and READY (m6502.asm L2244-2245, L1550)
                     self.printer.write_raw(self.dialect.rules.ready)
                     if out:
                         yield bytes(out)
@@ -280,6 +281,7 @@ class Machine:
                     yield bytes(out)
                     out.clear()
         except BasicError as error:
+            self.printer.resume_output()  # ERROR: `LSR CNTWFL` (m6502.asm L1519)
             out += error_message(self.dialect, error.code, self.current, self.printer.column)
             self.printer.column = 0
             yield bytes(out)

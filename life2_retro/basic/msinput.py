@@ -6,6 +6,7 @@ Every rule here is in basic_reference/ms1978.md with its line in Microsoft's
 
 from __future__ import annotations
 
+from ..events import UnfinishedLine
 from .editing import EditedLine
 from .errors import BasicError
 from .msfloat import Accumulator
@@ -13,22 +14,46 @@ from .printer import Printer
 
 MS_BUFFER_CHARS = 71
 """INLIN keeps 71 characters (BUFLEN 72 less the terminator, m6502.asm L1729-1731)."""
-_BEL, _KILL, _ERASE = 0x07, ord("@"), ord("_")
+_BEL, _CR, _CTRL_O, _KILL, _ERASE = 0x07, 0x0D, 0x0F, ord("@"), ord("_")
+_SEVEN_BITS = 0x7F
+
+
+def typed_lines(typed: bytes) -> list[tuple[bytes, bool]]:
+    """The lines the BASIC reads from keys a terminal handed over as one line: (keys, finished).
+
+    GETLN clears bit 7 of each key before INLIN looks at it (msbasic inline.s GETLN `and #$7F`;
+    INCHR `ANDI 127`, m6502.asm L1752), so 0x8D is a Return and ends a line as CR does (L1715-1716).
+    The input file's own line end (LF, CR or CR LF) has already been taken off; a 0x8D just before
+    it is that same end, as CR LF is one. Keys after the last Return of the input (an
+    UnfinishedLine) are a line that is never finished.
+    """
+    pieces: list[tuple[bytes, bool]] = []
+    start = 0
+    for index, key in enumerate(typed):
+        if key & _SEVEN_BITS == _CR:
+            pieces.append((typed[start:index], True))
+            start = index + 1
+    if start < len(typed) or not pieces:
+        pieces.append((typed[start:], not isinstance(typed, UnfinishedLine)))
+    return pieces
 
 
 def edit_ms1978_line(typed: bytes, printer: Printer) -> EditedLine:
     """INLIN (m6502.asm L1672-1741, OSI build): filter, edit and echo one typed line.
 
-    The high bit is stripped; control characters other than BEL are dropped, as
-    are '}', '~' and RUBOUT; '@' kills the line and '_' takes back one character;
-    a full buffer rings BEL instead of taking the character. Each kept character
-    is echoed through the printer, so the echo wraps at the margin like output.
+    The high bit is stripped; Ctrl-O switches the output off or on again (GETLN) and is then
+    dropped with the other control characters but BEL, as are '}', '~' and RUBOUT; '@' kills the
+    line and '_' takes back one character; a full buffer rings BEL instead of taking the
+    character. Each kept character is echoed through the printer, so the echo wraps at the margin
+    like output, and is held back while Ctrl-O holds the output.
     """
     buffer = bytearray()
     echo = bytearray()
     for raw in typed:
-        char = raw & 0x7F
-        if char == _BEL or 0x20 <= char < 0x7D:
+        char = raw & _SEVEN_BITS
+        if char == _CTRL_O:
+            printer.toggle_output()
+        elif char == _BEL or 0x20 <= char < 0x7D:
             if char == _KILL:
                 echo += printer.render(b"@\r\n")
                 buffer.clear()
