@@ -186,6 +186,74 @@ class Accumulator:
             self.wide = digit << (_WIDE_BITS - digit.bit_length())
         self.add()
 
+    # -- what FOUT needs besides ------------------------------------------------------------------
+
+    def multiply(self, exponent: int, mantissa: int) -> None:
+        """FMULT (L5264-5316) by a constant: FAC = constant * FAC.
+
+        MULDIV (L5343-5357) adds the exponents less the bias: below 0 is 0, past 255 is ?OV. The
+        product is built by shift and add from FAC's lowest byte (its rounding byte) up: for each
+        bit, ARG is added to the 24-bit RESULT or not, then RESULT and the rounding byte below it
+        shift right one place (MLTPL2-MLTPL3); a zero byte is one shift of a whole byte (MULSHF),
+        which moves RESULT one bit more when the carry is clear (SHIFTR with A=0: `ADCI 10` then
+        `SBCI 10` leaves -1 for C=0). The bits shifted out are lost; the result is normalised."""
+        if self.exponent == 0:
+            return
+        total = exponent + self.exponent
+        if total < 0x80:  # TRYOFF `BPL ZEREMV`: the exponent went below 0
+            self._zero()
+            return
+        if total >= 0x180:  # `BMI GOOVER`
+            raise _overflow()
+        carry = total < 0x100  # what `ADCI 200` leaves in C for the first MLTPLY
+        self.exponent = total - 0x80
+        multiplier = self.wide
+        register = multiplier & 0xFF  # RESULT (0) above FACOV, which is still FAC's rounding byte
+        for index in range(4):
+            byte = (multiplier >> (8 * index)) & 0xFF
+            if byte == 0 and index < 3:
+                register >>= 8
+                if not carry:
+                    register = ((register >> 9) << 8) | (register & 0xFF)
+                carry = False  # SHFTRT: CLC
+                continue
+            for bit in range(8):
+                if byte >> bit & 1:
+                    register += mantissa << 8
+                register >>= 1
+            carry = True  # the marker bit shifted out of A
+        self.wide = register
+        self._normalise()
+
+    def compare(self, exponent: int, mantissa: int) -> int:
+        """FCOMP (L5602-5637) of a positive constant with a positive FAC: 1 when the constant is
+        less, 0 when equal, -1 when greater. Byte by byte from the exponent; at the last byte
+        FAC counts one more when its rounding byte's top bit is set (`LDAI 177 / CMP FACOV / SBC
+        FACLO`), and only a difference that is 0 as a byte is equal."""
+        if exponent != self.exponent:
+            return -1 if exponent > self.exponent else 1
+        fac = self.wide >> 8
+        for shift in (16, 8):
+            mine, theirs = (fac >> shift) & 0xFF, (mantissa >> shift) & 0xFF
+            if mine != theirs:
+                return -1 if theirs > mine else 1
+        difference = (mantissa & 0xFF) - (fac & 0xFF) - (1 if self.wide & 0x80 else 0)
+        if difference & 0xFF == 0:
+            return 0
+        return -1 if difference >= 0 else 1
+
+    def add_half(self) -> None:
+        """FADDH (L4900-4901): FAC + 0.5 (FHALF), through FADDT."""
+        self.arg_exponent, self.arg_mantissa = HALF
+        self.add()
+
+    def integer(self) -> int:
+        """QINT (L5644-5672) of a positive FAC below 2^24: the mantissa shifted right until the
+        point is past it, the bits below dropped."""
+        if self.exponent == 0:
+            return 0
+        return (self.wide >> 8) >> (0x98 - self.exponent)
+
     # -- out -------------------------------------------------------------------------------------
 
     def stored(self) -> float:
@@ -203,6 +271,60 @@ class Accumulator:
         fraction, exponent = math.frexp(value)
         self.exponent = exponent + 128
         self.wide = int(fraction * (1 << 24)) << 8
+
+
+MILLION = (0x94, 0xF42400)
+"""NZMIL, 10^6 (L5820-5823)."""
+JUST_BELOW_A_MILLION = (0x94, 0xF423F7)
+"""NZ9999, 999999.499 (L5816-5819): above it FOUT divides by ten."""
+JUST_BELOW_100000 = (0x91, 0xC34FF8)
+"""NZ0999, 99999.9499 (L5812-5815): at or below it FOUT multiplies by ten."""
+HALF = (0x80, 0x800000)
+"""FHALF, 0.5 (L6009-6012)."""
+
+
+def printed_figures(value: float) -> tuple[int, int]:
+    """FOUT (L5852-5910) of a stored nonzero value: its six figures as an integer, and the power
+    of ten of the first one.
+
+    A value below 1 is first multiplied by 10^6 (FMULT). Then FAC is divided by ten while it is
+    more than 999999.499 (FCOMP) and multiplied by ten while it is not more than 99999.9499,
+    each step rounding as FIN's do, the count kept in DECCNT (a byte: when it comes back to 0,
+    the loop goes on at the other test, as the ROM's branches fall through). 0.5 is added
+    (FADDH), unless FAC was equal to 999999.499, and QINT keeps the integer."""
+    accumulator = Accumulator()
+    accumulator.load(abs(value))
+    count = 0
+    if accumulator.exponent <= 0x80:
+        accumulator.multiply(*MILLION)
+        count = -6 & 0xFF
+    upper = True
+    half = True
+    while True:
+        if upper:  # FOUT4
+            above = accumulator.compare(*JUST_BELOW_A_MILLION)
+            if above == 0:  # BEQ BIGGES: no half added
+                half = False
+                break
+            if above > 0:  # FOUT9
+                accumulator.divide_by_ten()
+                count = (count + 1) & 0xFF
+                if count == 0:
+                    break
+                continue
+            upper = False
+        if accumulator.compare(*JUST_BELOW_100000) > 0:  # FOUT3: `BPL FOUT5`
+            break
+        accumulator.times_ten()  # FOUT38
+        count = (count - 1) & 0xFF
+        if count == 0:  # falls into FOUT9
+            accumulator.divide_by_ten()
+            count = 1
+            upper = True
+    if half:
+        accumulator.add_half()
+    power = count - 0x100 if count >= 0x80 else count
+    return accumulator.integer(), power + 5
 
 
 def sum_for_subscript(a: float, b: float) -> float:

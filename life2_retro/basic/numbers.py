@@ -78,9 +78,13 @@ def format_number(value: float, dialect: Dialect) -> bytes:
         return b" 0"
     digits = dialect.rules.significant_digits
     sign = "-" if value < 0 else " "
-    mantissa, _, exponent = f"{abs(value):.{digits - 1}e}".partition("e")
-    figures = mantissa.replace(".", "").rstrip("0") or "0"
-    exp10 = int(exponent)  # the power of ten of the leading figure
+    if dialect is Dialect.GWBASIC:
+        mantissa, _, exponent = f"{abs(value):.{digits - 1}e}".partition("e")
+        figures = mantissa.replace(".", "").rstrip("0") or "0"
+        exp10 = int(exponent)  # the power of ten of the leading figure
+    else:  # FOUT's own figures, each scaling step rounding (ms1978.md P3)
+        whole, exp10 = msfloat.printed_figures(value)
+        figures = str(whole).rstrip("0") or "0"
     if dialect is Dialect.GWBASIC:
         scientific = exp10 > digits - 1 or len(figures) - exp10 > digits + 1
     else:

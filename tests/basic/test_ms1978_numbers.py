@@ -13,9 +13,9 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.errors import BasicError
-from life2_retro.basic.msfloat import Accumulator, sum_for_subscript
+from life2_retro.basic.msfloat import Accumulator, printed_figures, sum_for_subscript
 from life2_retro.basic.msinput import MsCursor, scan_ms1978_number
-from life2_retro.basic.numbers import add_single, round_to_single
+from life2_retro.basic.numbers import add_single, format_number, round_to_single
 
 
 def fin(typed: bytes) -> float:
@@ -134,3 +134,33 @@ def test_x_plus_1_is_the_sum_qint_takes():
     assert int(add_single(x, 1.0, Dialect.MS1978)) == 1
     assert int(round_to_single(Fraction(x) + 1, half_even=False)) == 2
     assert add_single(3.0, 1.0, Dialect.MS1978) == 4.0
+
+
+# -- FOUT: the number printer, audited against the same rule (rule P3) ---------------------------
+
+
+@pytest.mark.parametrize(
+    ("value", "rom"),
+    [
+        (500775488.0, b" 5.00776E+08"),
+        (8044.794921875, b" 8044.8"),
+        (8.97121613108176e-12, b" 8.97121E-12"),
+        (-0.00812277477234602, b"-8.12278E-03"),
+        (59632148480.0, b" 5.96322E+10"),
+    ],
+)
+def test_fout_prints_the_roms_figures(value, rom):
+    """What the ROM's FOUT printed for these singles (in an emulator); rounding the exact value
+    to six figures, as life2 did, gives another last figure for each."""
+    assert format_number(value, Dialect.MS1978) == rom
+    assert f"{abs(value):.5e}".split("e")[0].replace(".", "").rstrip("0") not in rom.decode()
+
+
+def test_fout_8044_79_worked_by_hand():
+    """8044.794921875 (a single) is not above 99999.9499, so FOUT multiplies it by ten: 80447.94921875,
+    exactly half way between two singles, which the next MOVAF rounds up to 80447.953125; times
+    ten again: 804479.53125, above 99999.9499, so FADDH adds 0.5 and QINT keeps 804480. Two
+    multiplications make the power of its first figure 5 - 2 = 3: 8044.8. Rounded once from the
+    exact value it would be 8044.79."""
+    assert printed_figures(8044.794921875) == (804480, 3)
+    assert format_number(8044.794921875, Dialect.MS1978) == b" 8044.8"
