@@ -62,9 +62,10 @@ def visible(data: bytes) -> bytes:
 
 
 def read_responses(path: str) -> list[bytes]:
-    """A script file: one response per line, CR, LF or CRLF ending each."""
+    """A script file: one response per line, CR, LF or CRLF ending each. Each is a whole answer,
+    the last one too, ended or not: the lines a typist types, each with its Return."""
     with open(path, "rb") as handle:
-        return [response for line in handle for response in split_line(line)]
+        return [bytes(response) for line in handle for response in split_line(line)]
 
 
 class TranscriptTerminal(Terminal):
