@@ -95,7 +95,7 @@ class Accumulator:
         """FADDT (L4945-4976, FADD2 L5025-5038): FAC = ARG + FAC, both positive.
 
         A zero FAC takes ARG (MOVFA); a zero ARG leaves FAC. Otherwise the operand with the
-        smaller exponent is shifted right (SHIFTR, L5093-5162): its mantissa and rounding byte
+        smaller exponent is shifted right (SHFTR2-SHIFTR, L5093-5162): its mantissa and rounding byte
         together, whole bytes first, and the bits that fall off the rounding byte are lost.
         ARG's own rounding byte is 0; FAC's old one (saved in OLDOV) stays with FAC when ARG is
         the one shifted. The sums of the mantissas and of the rounding bytes are one 32-bit
@@ -142,13 +142,14 @@ class Accumulator:
         self._exponent_up()
 
     def divide_by_ten(self) -> None:
-        """DIV10 (L5386-5391, FDIVT L5393-5444): FAC rounded into ARG, then ARG / 10.0.
+        """DIV10 (L5386-5391, FDIVT L5393-5459): FAC rounded into ARG, then ARG / 10.0.
 
-        MULDIV (L5343-5357) subtracts the exponents as bytes: an ARG exponent below 4 is an
+        MULDIV (L5343-5363) subtracts the exponents as bytes: an ARG exponent below 4 is an
         underflow, and the result is 0 (ZEREMV). FDIVT then adds one. The mantissas are divided
-        bit by bit (DIVIDE, L5403-5441): 24 quotient bits and 2 more for the top of the rounding
-        byte (LD100, DIVNRM); the remainder is dropped. The quotient is normalised (MOVFR, NORMAL),
-        and a normalisation that would take the exponent to 0 or below makes it 0."""
+        bit by bit (DIVIDE, L5405-5452): 24 quotient bits and 2 more for the top of the rounding
+        byte (LD100 L5453, DIVNRM L5455-5459); the remainder is dropped. The quotient is
+        normalised (MOVFR L5465, NORMAL), and a normalisation that would take the exponent to 0
+        or below makes it 0."""
         self.copy_to_arg_rounded()
         ten_exponent, ten_mantissa = TEN
         if self.arg_exponent < 4:  # ADD_EXPONENTS: no carry and the sum's sign bit clear
@@ -191,7 +192,7 @@ class Accumulator:
     def multiply(self, exponent: int, mantissa: int) -> None:
         """FMULT (L5264-5316) by a constant: FAC = constant * FAC.
 
-        MULDIV (L5343-5357) adds the exponents less the bias: below 0 is 0, past 255 is ?OV. The
+        MULDIV (L5343-5363) adds the exponents less the bias: below 0 is 0, past 255 is ?OV. The
         product is built by shift and add from FAC's lowest byte (its rounding byte) up: for each
         bit, ARG is added to the 24-bit RESULT or not, then RESULT and the rounding byte below it
         shift right one place (MLTPL2-MLTPL3); a zero byte is one shift of a whole byte (MULSHF),
