@@ -293,8 +293,21 @@ def printed_figures(value: float) -> tuple[int, int]:
     each step rounding as FIN's do, the count kept in DECCNT (a byte: when it comes back to 0,
     the loop goes on at the other test, as the ROM's branches fall through). 0.5 is added
     (FADDH), unless FAC was equal to 999999.499, and QINT keeps the integer."""
+    magnitude = abs(float(value))  # PRINT's items may be ints
+    if magnitude.is_integer() and 1 <= magnitude < 1_000_000:
+        # a whole number of at most six figures is exact at every step: it is not above 999999.499,
+        # each MUL10 gives a whole number below 2^24 (no bit to round), and FADDH's half is cut off
+        # again by QINT. The boards' figures are such numbers, and this spares them the loop.
+        whole = int(magnitude)
+        power = len(str(whole)) - 1
+        return whole * 10 ** (5 - power), power
+    return figures_step_by_step(magnitude)
+
+
+def figures_step_by_step(magnitude: float) -> tuple[int, int]:
+    """printed_figures of a positive stored value, every step taken."""
     accumulator = Accumulator()
-    accumulator.load(abs(value))
+    accumulator.load(magnitude)
     count = 0
     if accumulator.exponent <= 0x80:
         accumulator.multiply(*MILLION)

@@ -13,7 +13,7 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.errors import BasicError
-from life2_retro.basic.msfloat import Accumulator, printed_figures, sum_for_subscript
+from life2_retro.basic.msfloat import Accumulator, figures_step_by_step, printed_figures, sum_for_subscript
 from life2_retro.basic.msinput import MsCursor, scan_ms1978_number
 from life2_retro.basic.numbers import add_single, format_number, round_to_single
 
@@ -164,3 +164,9 @@ def test_fout_8044_79_worked_by_hand():
     exact value it would be 8044.79."""
     assert printed_figures(8044.794921875) == (804480, 3)
     assert format_number(8044.794921875, Dialect.MS1978) == b" 8044.8"
+
+
+def test_whole_numbers_take_fouts_steps_without_a_change():
+    """The quick way for a whole number of at most six figures gives what every step gives."""
+    for number in [*range(1, 1000), *range(1000, 1_000_000, 997), 99_999, 100_000, 999_999]:
+        assert printed_figures(number) == figures_step_by_step(number) == printed_figures(-number)
