@@ -23,6 +23,9 @@ class Stop(Enum):
     """The 1978 BASIC stops a program when INPUT gets an empty line."""
     INPUT_ENDED = "input-ended"
     """The driver had no more input to give."""
+    BREAK = "break"
+    """Ctrl-C typed while the program ran: the BASIC stopped at a statement boundary, said BREAK
+    (GW-BASIC: Break) and the line, and waits for commands."""
     RUNAWAY = "runaway"
     """The original would go on for ever without anything new from the player (a C retry loop at a
     bad character or at the end of input): it was stopped, and a Notice says so."""
@@ -54,6 +57,27 @@ class Status(str):
 class RawInput(bytes):
     """Typed input exactly as it came, its newline included when it had one (a file's bytes, read
     by `life2 run` for a C program, whose stdin sees the file as it is)."""
+
+
+class UnfinishedLine(bytes):
+    """The last keys of the input, typed after the last Return: the input ended before this line
+    did. The 1978 BASIC echoes them and goes on waiting for the Return (INLIN leaves only on one),
+    so it never takes them as an answer; GW-BASIC's oracle types every script line with its Return,
+    so gwbasic takes them as a whole line, as before."""
+
+
+class CtrlC(bytes):
+    """What the driver sends back for a program's next line when Ctrl-C was typed while it ran (the
+    6502 BASIC's ISCNTC at NEWSTT, PC-BASIC's check of its events before each statement). Only a
+    program that says it breaks between statements (ProgramModule.breaks_between_statements) is
+    sent it; at a prompt, Ctrl-C is the prompt's business (see session.drive). It is bytes, empty,
+    so that it travels where typed lines do; the one instance is CTRL_C."""
+
+    def __repr__(self) -> str:
+        return "CTRL_C"
+
+
+CTRL_C = CtrlC()
 
 
 class InputRequest:

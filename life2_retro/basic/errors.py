@@ -47,3 +47,18 @@ def error_message(dialect: Dialect, code: str, line: int, column: int) -> bytes:
     if short is None:
         raise ValueError(f"the 1978 BASIC has no {code!r} error here")
     return f"\r\n?{short} ERROR IN  {line}".encode("ascii") + dialect.rules.ready
+
+
+def break_message(dialect: Dialect, line: int) -> bytes:
+    """What the interpreter prints when Ctrl-C stops the program before a statement of `line`'s
+    successor, `line` being the one it ran last.
+
+    The 1978 BASIC: BRKTXT (CR LF `BREAK`), ` IN `, the line number with its sign space, and
+    READY's CR LF `OK` CR LF (m6502.asm STOP-ENDCON L2227-2248, ERRFIN L1546-1549; msbasic
+    flow1.s and message.s QT_BREAK). GW-BASIC as PC-BASIC: `^C` where the cursor is, a new line,
+    `Break in 110` and CR LF (interpreter.py Interpreter._handle_break, implementation.py
+    _handle_error); the ^C leaves the cursor past column 1, so the new line always comes.
+    """
+    if dialect is Dialect.GWBASIC:
+        return f"^C\r\nBreak in {line}\r\n".encode("ascii")
+    return f"\r\nBREAK IN  {line}".encode("ascii") + dialect.rules.ready

@@ -14,7 +14,7 @@ from .dialects import Dialect
 from .editing import EditedLine
 from .errors import BasicError
 from .gwinput import GwLineEditor, scan_gw_response
-from .msinput import MsCursor, edit_ms1978_line, scan_ms1978_number
+from .msinput import MsCursor, edit_ms1978_line, scan_ms1978_number, typed_lines
 from .printer import Printer, ScreenPrinter
 
 InputRun = Generator[Event, bytes | None, list[float] | Stop]
@@ -32,6 +32,8 @@ class InputStatement:
         False asks again, with the message of any other unreadable answer."""
         self.on_typed: Callable[[bytes, bytes], None] | None = None
         """Told each line typed, after the prompt that asked for it (a cycle model charges for them)."""
+        self._keyboard: list[tuple[bytes, bool]] = []
+        """The 1978 BASIC's lines typed and not yet read (msinput.typed_lines)."""
 
     def run(self, count: int) -> InputRun:
         """Yield prompts, echo and input requests; return the values, or why the program stops."""
@@ -60,18 +62,43 @@ class InputStatement:
         self.printer.newline()
         return line
 
+    def _ms1978_line(self, prompt: bytes) -> LineRead:
+        """QINLIN (m6502.asm L2941-2947) and INLIN: the prompt, then one line from the keyboard.
+
+        Keys a terminal handed over as one line may hold more than one line for the BASIC (a 0x8D
+        ends one, msinput.typed_lines): the ones after the first wait for the next read, as keys
+        typed ahead would. A line the input ended in is echoed and never taken (None): INLIN
+        leaves only on a Return."""
+        printer = self.printer
+        printer.write_raw(prompt)
+        yield self._flush()
+        if not self._keyboard:
+            typed = yield INPUT_REQUEST
+            if typed is None:
+                return None
+            self._keyboard.extend(typed_lines(typed))
+        keys, finished = self._keyboard.pop(0)
+        line = edit_ms1978_line(keys, printer)
+        if finished and self.on_typed is not None:
+            self.on_typed(prompt, line.buffer)
+        if line.echo:
+            yield Echo(line.echo)
+        if not finished:
+            self._keyboard.clear()
+            return None
+        printer.newline()  # FININL falls into CRDO (L2705-2711)
+        return line
+
     def _ms1978(self, count: int) -> InputRun:
         printer = self.printer
-
-        def edit(typed: bytes) -> EditedLine:
-            return edit_ms1978_line(typed, printer)
-
         while True:  # GETAGN: the whole statement starts again after ?REDO FROM START (I4)
-            line = yield from self._read(b"? ", edit)
+            printer.resume_output()  # INPUT: `LSR CNTWFL`, each time the statement runs (E6)
+            line = yield from self._ms1978_line(b"? ")
             if line is None:
                 return Stop.INPUT_ENDED
             if not line.buffer:
                 if self.stopping_answers:  # an empty answer stops the program, without BREAK (I7)
+                    printer.resume_output()  # ENDCON (L2244-2245)
                     printer.write_raw(self.dialect.rules.ready)
                     yield self._flush()
                     return Stop.EMPTY_INPUT
@@ -81,7 +108,7 @@ class InputStatement:
             values: list[float] = []
             for _ in range(count):
                 if cursor.got() in (0, ord(":")):  # too few values: ?? and one more line (I5)
-                    more = yield from self._read(b"?? ", edit)
+                    more = yield from self._ms1978_line(b"?? ")
                     if more is None:
                         return Stop.INPUT_ENDED
                     cursor = MsCursor(more.buffer)

@@ -22,11 +22,15 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeAlias
 
-from ..events import REDISPLAY, Run, Stop
+from ..events import CTRL_C, REDISPLAY, Run, Stop
 from .dialects import Dialect
-from .errors import BasicError, error_message
+from .errors import BasicError, break_message, error_message
 from .inputs import InputStatement
 from .printer import PrintItem, make_printer
+
+
+class _Interrupted(Exception):
+    """Ctrl-C was typed while the program ran: it stops before the line it was about to enter."""
 
 
 class _End:
@@ -234,7 +238,9 @@ class Machine:
         """Run from line `first`, yielding trace line numbers, output bytes and input requests.
 
         Entering a line of `redisplay_at` yields REDISPLAY first: the program's mark for where a
-        full picture of the game begins (see events.Redisplay)."""
+        full picture of the game begins (see events.Redisplay). CTRL_C sent back for a line's
+        number stops the program before that line, as BREAK in the line run last: the BASICs look
+        for Ctrl-C before each statement, and a line's start is the boundary life2 has."""
         numbers = sorted(lines)
         self._following = dict(zip(numbers, [*numbers[1:], END], strict=True))
         following = self._following
@@ -248,17 +254,20 @@ class Machine:
                     line = lines.get(position)
                     if line is None:
                         raise BasicError("undefined-line")
-                    self.current = position
+                    previous, self.current = self.current, position
                     if meter is not None:
                         meter(position, ENTERED)
                     if position in redisplay_at:
                         yield REDISPLAY
-                    yield position
+                    if (yield position) is CTRL_C:  # NEWSTT's ISCNTC, before the line's first statement
+                        self.current = previous
+                        raise _Interrupted
                     position = line()
                 elif position is NEXT_LINE:
                     position = following[self.current]
                     continue
                 elif position is END:
+                    self.printer.resume_output()  # ENDCON and READY (m6502.asm L2244-2245, L1550)
                     self.printer.write_raw(self.dialect.rules.ready)
                     if out:
                         yield bytes(out)
@@ -279,7 +288,15 @@ class Machine:
                 if out:
                     yield bytes(out)
                     out.clear()
+        except _Interrupted:
+            self.printer.resume_output()  # ENDCON (m6502.asm L2244-2245)
+            out += break_message(self.dialect, self.current)
+            self.printer.column = 0
+            yield bytes(out)
+            out.clear()
+            return Stop.BREAK
         except BasicError as error:
+            self.printer.resume_output()  # ERROR: `LSR CNTWFL` (m6502.asm L1519)
             out += error_message(self.dialect, error.code, self.current, self.printer.column)
             self.printer.column = 0
             yield bytes(out)

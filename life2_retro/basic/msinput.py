@@ -6,31 +6,54 @@ Every rule here is in basic_reference/ms1978.md with its line in Microsoft's
 
 from __future__ import annotations
 
-from fractions import Fraction
-
+from ..events import UnfinishedLine
 from .editing import EditedLine
 from .errors import BasicError
-from .numbers import SingleOverflow, round_to_single
+from .msfloat import Accumulator
 from .printer import Printer
 
 MS_BUFFER_CHARS = 71
 """INLIN keeps 71 characters (BUFLEN 72 less the terminator, m6502.asm L1729-1731)."""
-_BEL, _KILL, _ERASE = 0x07, ord("@"), ord("_")
+_BEL, _CR, _CTRL_O, _KILL, _ERASE = 0x07, 0x0D, 0x0F, ord("@"), ord("_")
+_SEVEN_BITS = 0x7F
+
+
+def typed_lines(typed: bytes) -> list[tuple[bytes, bool]]:
+    """The lines the BASIC reads from keys a terminal handed over as one line: (keys, finished).
+
+    GETLN clears bit 7 of each key before INLIN looks at it (msbasic inline.s GETLN `and #$7F`;
+    INCHR `ANDI 127`, m6502.asm L1752), so 0x8D is a Return and ends a line as CR does (L1715-1716).
+    The input file's own line end (LF, CR or CR LF) has already been taken off; a 0x8D just before
+    it is that same end, as CR LF is one. Keys after the last Return of the input (an
+    UnfinishedLine) are a line that is never finished.
+    """
+    pieces: list[tuple[bytes, bool]] = []
+    start = 0
+    for index, key in enumerate(typed):
+        if key & _SEVEN_BITS == _CR:
+            pieces.append((typed[start:index], True))
+            start = index + 1
+    if start < len(typed) or not pieces:
+        pieces.append((typed[start:], not isinstance(typed, UnfinishedLine)))
+    return pieces
 
 
 def edit_ms1978_line(typed: bytes, printer: Printer) -> EditedLine:
     """INLIN (m6502.asm L1672-1741, OSI build): filter, edit and echo one typed line.
 
-    The high bit is stripped; control characters other than BEL are dropped, as
-    are '}', '~' and RUBOUT; '@' kills the line and '_' takes back one character;
-    a full buffer rings BEL instead of taking the character. Each kept character
-    is echoed through the printer, so the echo wraps at the margin like output.
+    The high bit is stripped; Ctrl-O switches the output off or on again (GETLN) and is then
+    dropped with the other control characters but BEL, as are '}', '~' and RUBOUT; '@' kills the
+    line and '_' takes back one character; a full buffer rings BEL instead of taking the
+    character. Each kept character is echoed through the printer, so the echo wraps at the margin
+    like output, and is held back while Ctrl-O holds the output.
     """
     buffer = bytearray()
     echo = bytearray()
     for raw in typed:
-        char = raw & 0x7F
-        if char == _BEL or 0x20 <= char < 0x7D:
+        char = raw & _SEVEN_BITS
+        if char == _CTRL_O:
+            printer.toggle_output()
+        elif char == _BEL or 0x20 <= char < 0x7D:
             if char == _KILL:
                 echo += printer.render(b"@\r\n")
                 buffer.clear()
@@ -83,23 +106,26 @@ def _scan_sign(cursor: MsCursor, char: int) -> tuple[bool, int]:
 
 
 def scan_ms1978_number(cursor: MsCursor) -> float:
-    """FIN (m6502.asm L5696-5809): read one number starting at the current character.
+    """FIN (m6502.asm L5704-5787): read one number starting at the current character.
 
-    Anything that does not start a number reads as 0. The mantissa takes every
-    digit, also after the point; 'E' (upper case only) takes a signed exponent.
-    A positive exponent of 100 or more, or a value past the largest single, is
-    ?OV ERROR; a value below the smallest single is 0.
+    Anything that does not start a number reads as 0. Each digit, also after the
+    point, multiplies the value so far by ten and adds itself (FINDIG: MUL10, then
+    FINLOG), each step rounding as the ROM's accumulator does (msfloat.py, rules
+    N1-N5 in ms1978.md). A digit after the point counts in DECCNT, a byte. 'E' (upper
+    case only) takes a signed exponent. Then the value is scaled by ten once a power
+    (FINE-FINMUL, L5747-5759): the exponent less the count of decimals, both bytes,
+    is a signed byte, so -100 - 29 wraps to +127. ?OV when a step passes the largest
+    single; a division below the smallest gives 0.
     """
     negative, char = _scan_sign(cursor, cursor.got())
-    mantissa = 0
+    accumulator = Accumulator()
     decimals = 0
     point = False
     exponent = 0
     while True:
         if _is_digit(char):
-            mantissa = mantissa * 10 + (char - 0x30)
-            if mantissa >= 2**127:  # MUL10 overflows (L5373-5379)
-                raise BasicError("overflow")
+            accumulator.times_ten()
+            accumulator.add_digit(char - 0x30)
             decimals += point
             char = cursor.get()
         elif char == ord(".") and not point:
@@ -110,14 +136,15 @@ def scan_ms1978_number(cursor: MsCursor) -> float:
             break
         else:
             break
-    if mantissa == 0:
-        return 0.0
-    try:
-        # FIN scales with MUL10/DIV10, rounding at each step; we round the exact value once
-        single = round_to_single(Fraction(mantissa) * Fraction(10) ** (exponent - decimals), half_even=False)
-    except SingleOverflow:
-        raise BasicError("overflow") from None
-    return -single if negative else single
+    powers = (exponent - decimals) & 0xFF  # `SEC / SBC DECCNT`, a byte (FINE1, L5748-5750)
+    if powers >= 0x80:
+        for _ in range(0x100 - powers):
+            accumulator.divide_by_ten()
+    else:
+        for _ in range(powers):
+            accumulator.times_ten()
+    single = accumulator.stored()  # INPUT stores it rounded (MOVVF, MOVMF)
+    return -single if negative and single else single  # NEGOP (FINQNG, L5760-5763)
 
 
 def _scan_ms1978_exponent(cursor: MsCursor) -> int:

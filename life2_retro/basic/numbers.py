@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 from fractions import Fraction
 
-from . import mbf
+from . import mbf, msfloat
 from .dialects import Dialect
 
 MANTISSA_BITS = 24
@@ -54,15 +54,15 @@ def round_to_single(value: Fraction | int | float, *, half_even: bool = True) ->
 
 
 def add_single(a: float, b: float, dialect: Dialect) -> float:
-    """a + b as the BASIC's single-precision addition rounds it.
+    """a + b of two positive numbers, as a subscript sees it (LIFE2's X+1 in line 741).
 
     GW-BASIC's own procedure (mbf.add_singles, checked against PC-BASIC); for the
-    1978 BASIC the exact sum rounded half up, where its rounding byte points
-    (ms1978.md, "Where life2 is not bit-exact").
+    1978 BASIC its FADDT, whose sum QINT takes without rounding it (msfloat.py,
+    ms1978.md N6).
     """
     if dialect is Dialect.GWBASIC:
         return mbf.add_singles(a, b)
-    return round_to_single(Fraction(a) + Fraction(b), half_even=False)
+    return msfloat.sum_for_subscript(a, b)
 
 
 def format_number(value: float, dialect: Dialect) -> bytes:
@@ -78,9 +78,13 @@ def format_number(value: float, dialect: Dialect) -> bytes:
         return b" 0"
     digits = dialect.rules.significant_digits
     sign = "-" if value < 0 else " "
-    mantissa, _, exponent = f"{abs(value):.{digits - 1}e}".partition("e")
-    figures = mantissa.replace(".", "").rstrip("0") or "0"
-    exp10 = int(exponent)  # the power of ten of the leading figure
+    if dialect is Dialect.GWBASIC:
+        mantissa, _, exponent = f"{abs(value):.{digits - 1}e}".partition("e")
+        figures = mantissa.replace(".", "").rstrip("0") or "0"
+        exp10 = int(exponent)  # the power of ten of the leading figure
+    else:  # FOUT's own figures, each scaling step rounding (ms1978.md P3)
+        whole, exp10 = msfloat.printed_figures(value)
+        figures = str(whole).rstrip("0") or "0"
     if dialect is Dialect.GWBASIC:
         scientific = exp10 > digits - 1 or len(figures) - exp10 > digits + 1
     else:

@@ -62,6 +62,10 @@ class Printer:
         self.out = bytearray()
         self.column = 0
         """Characters sent since the carriage last returned (0 is the left margin)."""
+        self.suppressed = False
+        """The 1978 BASIC's Ctrl-O flag (CNTWFL, m6502.asm L785): while it is set, OUTDO sends
+        nothing and counts no column (L2818-2822), though a carriage return still sets the count
+        to 0 (CRFIN, L2734-2745). GW-BASIC has no such flag, and its screen never sets it."""
 
     def print_items(self, items: Iterable[PrintItem], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
@@ -86,9 +90,20 @@ class Printer:
         self.newline()
 
     def newline(self) -> None:
-        """The end of a line: CR LF in both dialects."""
-        self.out += b"\r\n"
+        """The end of a line: CR LF in both dialects (none while Ctrl-O holds the output back)."""
+        if not self.suppressed:
+            self.out += b"\r\n"
         self.column = 0
+
+    def toggle_output(self) -> None:
+        """Ctrl-O typed: GETLN complements the flag (`COM CNTWFL`, m6502.asm L1763-1768; msbasic
+        inline.s GETLN `lda Z14 / eor #$FF / sta Z14`)."""
+        self.suppressed = not self.suppressed
+
+    def resume_output(self) -> None:
+        """`LSR CNTWFL`: output on again. INPUT (L2914), an error (L1519), READY (L1550) and the
+        end of a program (ENDCON, L2244-2245) do it before they print anything."""
+        self.suppressed = False
 
     def write_raw(self, data: bytes) -> None:
         """Bytes the BASIC sends as they are (prompts, messages), with the column kept."""
@@ -130,6 +145,10 @@ class TeletypePrinter(Printer):
         self.out += self.render(text)
 
     def render(self, text: bytes) -> bytes:
+        if self.suppressed:  # OUTDO `BIT CNTWFL / BMI OUTRTS`: nothing sent, no column counted
+            if b"\r" in text:
+                self.column = 0  # CRFIN clears TRMPOS whether or not OUTDO sent the CR
+            return b""
         out = bytearray()
         column = self.column
         for byte in text:

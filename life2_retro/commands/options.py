@@ -158,6 +158,11 @@ class Mode:
         return self.entry.break_key(self.runtime)
 
     @property
+    def breaks_between_statements(self) -> bool:
+        """Whether Ctrl-C while the program runs gives its BREAK at the next statement."""
+        return self.entry.breaks_between_statements(self.runtime)
+
+    @property
     def label(self) -> str:
         """As reports say it: `faithful`, `fixed` or the switches that are on."""
         if self.bugs == frozenset(self.entry.bugs):

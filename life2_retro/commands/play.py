@@ -56,7 +56,13 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             if args.instructions:
                 opened.write(sheet(mode.entry.name))
             terminal = for_program(opened, mode.entry.through_a_tty)
-            stop = drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
+            stop = drive(
+                mode.make(person=True).run(),
+                terminal,
+                on_line,
+                mode.break_key,
+                mode.breaks_between_statements,
+            )
             if stop is Stop.INPUT_ENDED:  # Ctrl-D: every program stops there, and life2 says so alike
                 terminal.notice(END_OF_INPUT)
             terminal.linger()  # a window keeps the last board in sight until the player is done

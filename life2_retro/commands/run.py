@@ -5,6 +5,11 @@ one response per input line (LF, CRLF or CR ends a line), stdout gets only
 what the program sends (for LIFE2 the BASIC's echo included), the trace file
 one line number (or C function) per line. A run that life2 had to stop, where
 the original would go on for ever or crash, says why on stderr and exits 3.
+
+LF is this file format's line end, which the 1978 BASIC itself would ignore
+(GETLN ends a line at CR alone, after clearing bit 7: so 0x8D ends one too);
+keys after the file's last line end are echoed and never taken, as the 1978
+BASIC waits for a Return that never comes (basic_reference/ms1978.md E7, E8).
 """
 
 from __future__ import annotations
@@ -23,8 +28,34 @@ STOPPED_SHORT = 3
 
 SUMMARY = "run a script of typed responses; write exactly the bytes the BASIC sends"
 
+ENDS = """\
+input:
+  each line of FILE is an answer typed with its Return: LF, CR or CR LF ends it.
+  LF is this file's line end; the 1978 BASIC itself would ignore it. In ms1978
+  the BASIC clears bit 7 first, so 0x8D ends a line too (0x8D LF counts once,
+  as CR LF does), and keys after the last line end are echoed but never taken:
+  their Return never came, and the run ends as when the input runs out.
+  (gwbasic takes them as a last answer.)
+
+exit status:
+  0    the run ended where the program did, or where the input ran out:
+       at its end or an error (ms1978: the output ends with OK; gwbasic: with
+       the error's message), at an empty answer (ms1978: OK), or waiting at
+       INPUT when the input ran out (the output ends with the
+       prompt, ? or ??, and the echo of any unfinished line). The two ends of
+       the 1978 BASIC, waiting at INPUT or at OK, share 0: the last bytes of
+       the output tell them apart (OK CR LF, or a prompt)
+  2    a file could not be read or written (said on stderr), or the options
+       were wrong
+  3    life2 stopped a run the original would never end: it would print or
+       ask for ever, or crash (said on stderr)
+  130  interrupted with Ctrl-C
+"""
+
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.epilog = ENDS
     parser.add_argument(
         "--input", required=True, metavar="FILE", help="one typed response per line ('-' is stdin)"
     )

@@ -50,6 +50,8 @@ class ProgramModule(Protocol):
 
     def break_key(self, runtime: str) -> bytes | None: ...
 
+    def breaks_between_statements(self, runtime: str) -> bool: ...
+
 
 @dataclass(frozen=True)
 class Script:
@@ -214,6 +216,11 @@ class ProgramEntry:
     def break_key(self, runtime: str) -> bytes | None:
         """What Ctrl-C at a prompt is to the runtime: a key its editor reads, or None (it stops life2)."""
         return self.load().break_key(self.check_runtime(runtime))
+
+    def breaks_between_statements(self, runtime: str) -> bool:
+        """Whether Ctrl-C while the program runs stops it at its next statement, with its own BREAK
+        message (a BASIC), rather than ending life2 (session.drive)."""
+        return self.load().breaks_between_statements(self.check_runtime(runtime))
 
     def resolve_bugs(self, fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
         return resolve(self.bugs, fixed, switches)

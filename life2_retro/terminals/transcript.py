@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from typing import BinaryIO
 
-from ..events import RawInput
+from ..events import RawInput, UnfinishedLine
 from .base import KeyHook, Terminal
 
 
@@ -24,12 +24,19 @@ def standard_input() -> BinaryIO:
 
 
 def split_line(line: bytes) -> list[bytes]:
-    """The responses in one line read up to LF: a CR ends a response too, CRLF counts once."""
+    """The responses in one line read up to LF: a CR ends a response too, CRLF counts once.
+
+    A line with no end at all (the last of the input, its Return never typed) gives its last
+    response as an UnfinishedLine, which the 1978 BASIC echoes but never takes as an answer."""
+    ended = line.endswith((b"\n", b"\r"))
     if line.endswith(b"\n"):
         line = line[:-1]
     if line.endswith(b"\r"):
         line = line[:-1]
-    return line.split(b"\r")
+    responses = line.split(b"\r")
+    if not ended:
+        responses[-1] = UnfinishedLine(responses[-1])
+    return responses
 
 
 _AS_THEY_ARE = frozenset(range(0x20, 0x7F)) | {0x07, 0x08, 0x09, 0x0A, 0x0D}
@@ -55,9 +62,10 @@ def visible(data: bytes) -> bytes:
 
 
 def read_responses(path: str) -> list[bytes]:
-    """A script file: one response per line, CR, LF or CRLF ending each."""
+    """A script file: one response per line, CR, LF or CRLF ending each. Each is a whole answer,
+    the last one too, ended or not: the lines a typist types, each with its Return."""
     with open(path, "rb") as handle:
-        return [response for line in handle for response in split_line(line)]
+        return [bytes(response) for line in handle for response in split_line(line)]
 
 
 class TranscriptTerminal(Terminal):

@@ -67,7 +67,10 @@ def test_every_byte_value(dialect):
         elif ms1978_keeps_nothing_of(byte):
             assert run.stop is Stop.EMPTY_INPUT and run.output.endswith(b"\r\nOK\r\n"), value
             fixed = play([byte, *QUICK_GAME], dialect, FIXED)  # answers-that-stop off: asked again
-            assert b"\r\n?REDO FROM START\r\n" in fixed.output, value
+            if value & 0x7F == 0x0F:  # Ctrl-O (E6) holds back the line's end and the message
+                assert b"? ? " in fixed.output and b"REDO" not in fixed.output, value
+            else:
+                assert b"\r\n?REDO FROM START\r\n" in fixed.output, value
             assert WINNER in fixed.output and fixed.stop is Stop.END, value
         else:  # asked again: a bad number, one value short, or "," read as 0,0 (an illegal square)
             answers = (b"?REDO FROM START", b"?? ", b"ILLEGAL COORDS")

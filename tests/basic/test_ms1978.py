@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from life2_retro.basic.dialects import Dialect
+from life2_retro.basic.errors import BasicError
 from life2_retro.basic.msinput import MS_BUFFER_CHARS, MsCursor, scan_ms1978_number
 from life2_retro.basic.numbers import format_number
 from life2_retro.basic.printer import COMMA, CR, Tab
@@ -259,14 +260,16 @@ def test_leading_zeros_count_for_nothing_however_many():  # rules E4, I3
     # 5,000 zeros: the 71 that fit the buffer are the one value 0, and the second is asked for
     output, _ = input_loop(["0" * 5000 + "3,4", "5"])
     assert after_prompt(output).endswith(b"\r\n?? 5\r\n 0  5 \r\n? ")
-    for typed, value in (
-        (b"0" * 5000 + b"3", 3.0),
-        (b"-" + b"0" * 5000 + b"25", -25.0),
-        (b"." + b"0" * 5000 + b"1", 0.0),
-    ):
+    for typed, value in ((b"0" * 5000 + b"3", 3.0), (b"-" + b"0" * 5000 + b"25", -25.0)):
         cursor = MsCursor(typed)
         cursor.get()  # past the comma kept before the buffer
         assert scan_ms1978_number(cursor) == value  # FIN alone, past what INLIN keeps
+    # FIN counts the decimals in a byte (rule N4): 5,001 of them count as 137, and 0 - 137 is the
+    # signed byte +119, so the 1 is multiplied by ten 119 times: ?OV, as the ROM's own FIN gives
+    cursor = MsCursor(b"." + b"0" * 5000 + b"1")
+    cursor.get()
+    with pytest.raises(BasicError):
+        scan_ms1978_number(cursor)
 
 
 def test_overflow_in_the_game_names_line_701():  # rule I10

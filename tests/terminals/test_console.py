@@ -84,6 +84,26 @@ def test_ctrl_c_at_a_gwbasic_prompt_is_the_basics_break(game):
 
 
 @pytest.mark.parametrize(
+    ("dialect", "message"),
+    [("ms1978", b"\r\r\nBREAK IN  701\r\r\nOK\r\r\n"), ("gwbasic", b"^C\r\r\nBreak in 701\r\r\n")],
+)
+def test_ctrl_c_while_the_game_prints_is_the_basics_break_at_its_next_line(game, dialect, message):
+    """Ctrl-S, then a move: the game sleeps writing the answer's line end. Ctrl-C then (the kernel
+    restarts the output as it sends SIGINT): the BASIC stops before its next statement, line 705,
+    naming 701, the line it ran last, as the 6502 ROM's ISCNTC and PC-BASIC do; the status is 0."""
+    g = game("--dialect", dialect)
+    g.read_until(b"? ")
+    g.wait_until_reading()
+    waiting_for_a_line = g.asleep_in()
+    g.type(b"\x13" + QUICK_GAME[0] + b"\r")  # Ctrl-S, and a move
+    g.wait_until_asleep_elsewhere(than=waiting_for_a_line)  # in the write of its answer
+    g.type(b"\x03")
+    assert g.finish() == 0
+    assert g.output.endswith(message)
+    assert termios.tcgetattr(g.slave) == g.before
+
+
+@pytest.mark.parametrize(
     ("args", "prompt", "own_words"),
     [
         ((), b"? ", b""),

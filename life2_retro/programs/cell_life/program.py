@@ -731,3 +731,8 @@ def erase_key(runtime: str) -> str:
 def break_key(runtime: str) -> bytes | None:
     """Ctrl-C is the tty's interrupt: it stops the program, and with it life2."""
     return None
+
+
+def breaks_between_statements(runtime: str) -> bool:
+    """A C program has no BREAK: Ctrl-C ends it wherever it is."""
+    return False

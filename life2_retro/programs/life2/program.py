@@ -589,3 +589,8 @@ def erase_key(runtime: str) -> str:
 def break_key(runtime: str) -> bytes | None:
     """What Ctrl-C at a prompt is to the dialect's INPUT: a key (GW-BASIC), or None (it stops life2)."""
     return Dialect.named(runtime).rules.break_key
+
+
+def breaks_between_statements(runtime: str) -> bool:
+    """Both BASICs look for Ctrl-C before each statement and stop with BREAK (Machine.run)."""
+    return True

@@ -469,3 +469,8 @@ def erase_key(runtime: str) -> str:
 def break_key(runtime: str) -> bytes | None:
     """Ctrl-C is no key of p2life's: it stops the game, and with it life2."""
     return None
+
+
+def breaks_between_statements(runtime: str) -> bool:
+    """p2life has no BREAK: Ctrl-C ends the game wherever it is."""
+    return False
