@@ -15,7 +15,7 @@ import pytest
 
 from life2_retro.basic.dialects import Dialect
 from life2_retro.events import Stop
-from life2_retro.programs.life2 import Life2Program
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import drive
 from life2_retro.terminals.transcript import TranscriptTerminal
 
