@@ -8,7 +8,7 @@ from life2_retro.basic.dialects import Dialect
 from life2_retro.basic.errors import BasicError
 from life2_retro.basic.msinput import MS_BUFFER_CHARS, MsCursor, scan_ms1978_number
 from life2_retro.basic.numbers import format_number
-from life2_retro.basic.printer import COMMA, CR, Tab
+from life2_retro.basic.printer import COMMA, CR, PrintItem, Tab
 from life2_retro.events import Stop
 from life2_retro.programs.life2.bugs import ANSWERS_THAT_STOP
 from life2_retro.session import drive
@@ -76,7 +76,7 @@ def test_the_title_lines_tab_from_the_dialects_own_first_column(dialect, spaces)
 # the source (ms1978.md P4-P7) and tested on the runtime's own printer.
 
 
-def printed(*items: object, end: str = "\n") -> bytes:
+def printed(*items: PrintItem, end: str = "\n") -> bytes:
     from life2_retro.basic.printer import make_printer
 
     printer = make_printer(MS)

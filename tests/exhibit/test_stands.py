@@ -20,6 +20,7 @@ from life2_retro.exhibit.config import parse_config
 from life2_retro.exhibit.records import RecordLog, read_records, summarize
 from life2_retro.exhibit.runner import CHOOSE_PROMPT, Exhibit
 from life2_retro.exhibit.stands.base import Game, Hooks, Played, Stand
+from life2_retro.exhibit.stands.cell_life import CellLifeTable
 from life2_retro.exhibit.table import Table
 from life2_retro.programs import PROGRAMS
 from life2_retro.terminals.base import Terminal
@@ -32,7 +33,7 @@ SQUARES = [f"{x},{y}" for x in (3, 2, 4, 1, 5) for y in (3, 2, 4, 1, 5)]
 FINISHING_SEED = {"life2": 1, "cell-life": 8, "p2life": 6}
 """An exhibit seed whose first attract game of the stand (as VISITOR_GAME sets it) ends with a result,
 not at the round limit, and whose visitor's game is short."""
-VISITOR_GAME = {
+VISITOR_GAME: dict[str, dict[str, dict[str, object]]] = {
     "life2": {"life2": {"computer_level": 1}},
     "cell-life": {"cell-life": {"players": 2, "bugs": "none"}},
     "p2life": {"p2life": {"computer_level": 1, "rounds": 6}},
@@ -50,14 +51,15 @@ def settings_for(game: str, **exhibit: object) -> dict[str, dict[str, object]]:
     return {"exhibit": {"games": [game], **exhibit}, **VISITOR_GAME[game]}
 
 
-def answer(rig_or_tail: object, typed: list[str], game: str) -> str:
+def answer(rig_or_tail: Rig | bytes, typed: list[str], game: str) -> str:
     """The visitor's next answer: Return where Cell Life asks to go on, else the next square."""
     if game == "cell-life":
-        waiting = (
-            rig_or_tail.exhibit.table.waiting_for  # type: ignore[attr-defined]
-            if isinstance(rig_or_tail, Rig)
-            else ("enter" if rig_or_tail.endswith(b"the generation:\r\n") else "square")  # type: ignore[union-attr]
-        )
+        if isinstance(rig_or_tail, Rig):
+            table = rig_or_tail.exhibit.table
+            assert isinstance(table, CellLifeTable)  # a visitor answers only while the game is at its table
+            waiting = table.waiting_for
+        else:
+            waiting = "enter" if rig_or_tail.endswith(b"the generation:\r\n") else "square"
         if waiting == "enter":
             return ""
     square = SQUARES[len(typed) % len(SQUARES)]
@@ -243,6 +245,11 @@ class ToyProgram:
 
 
 class ToyTable(Table):
+    visitor_seat = False
+    """Whether the visitor answers the next prompt."""
+    two_seats = False
+    """Whether a visitor and the computer take turns (else one of them answers every prompt)."""
+
     def read_line(self, idle_seconds: float | None = None) -> bytes | None:
         line = self.read_visitor() if self.visitor_seat else b"2"
         self.visitor_seat = not self.visitor_seat if self.two_seats else self.visitor_seat

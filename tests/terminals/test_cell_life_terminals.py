@@ -26,7 +26,7 @@ SQUARES = [f"{x},{y}".encode() for x in range(1, 6) for y in range(1, 6)]
 PROMPTS = (b"(2 - 4) ", b"computer? : ", b"large game? ", b"<X,Y>: ", b"generation:", b"x,y : ", b" : ")
 
 
-def converse(read_more, type_line, output) -> None:  # type: ignore[no-untyped-def]
+def converse(read_more, type_line, output) -> None:
     """Play as a person would: read until a prompt is waiting, answer it, until the game ends. Player 1
     is a human, player 2 the computer, on the small board; the human takes the squares in turn."""
     answered = 0

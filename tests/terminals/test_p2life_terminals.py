@@ -78,7 +78,9 @@ def paper_rows(window: Teletype) -> list[list[list[str]]]:
     paper = window.paper
     rows = []
     for row in range(paper.first_row, paper.row + 1):
-        cells = paper.line(row).cells
+        line = paper.line(row)
+        assert line is not None  # every row from the first kept to the carriage's is on the paper
+        cells = line.cells
         rows.append([[strike.char for strike in cells.get(c, [])] for c in range(max(cells, default=-1) + 1)])
     return rows
 
