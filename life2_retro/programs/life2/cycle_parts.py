@@ -10,7 +10,7 @@ segment by segment for the fit (LOOP_PARTS): the same sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Protocol
 
@@ -39,9 +39,16 @@ class Pricing(Protocol):
         """The cycles of the lines typed since the last INPUT, beyond one plain line."""
         ...
 
+    def base(self, key: ClassKey) -> int:
+        """A class's base cycles."""
+        ...
+
 
 SubClass = str | bool | None
 """Which way a line's IFs went, when the line after it does not say (None: nothing to tell)."""
+
+ClassKey = tuple[int, int, int, SubClass]
+"""(line, how the segment began, the line after it or RETURNED or ENDED, which way its IFs went)."""
 
 Part = Callable[[Pricing, int, int], tuple[SubClass, int]]
 """A line's value-dependent part: (which way its IFs went, cycles), read from the program after the
@@ -292,6 +299,7 @@ INPUT_SPACE = 21
 """CHRGET passing a space (L961-975): one more turn of its loop."""
 
 
+@cache
 def typed_line_cycles(buffer: bytes) -> int:
     """The value-dependent cycles of one typed line: INLIN per character, and FIN on each value's
     digits (the base holds a line of three characters, `3,4`)."""
@@ -306,25 +314,37 @@ def typed_line_cycles(buffer: bytes) -> int:
     return cycles
 
 
+def loop_codes(j: int, k: int, n: float, codes: list[float], last: int, taken: bool) -> int:
+    """305-320 for square (j, k) holding `n`: O1 from 1 to `last`, N(J,K) against each code K(O1),
+    ending at 350 when `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
+    compared = _COMPARED.get(n)
+    if compared is None:
+        compared = _COMPARED[n] = _running_sums(relation(n, codes[o1]) for o1 in range(1, 19))
+    steps = last - 1 if taken else last
+    return last * element2(j, k) + _QINTS[last] + compared[last] + _STEPS[steps]
+
+
+def _running_sums(values: Iterable[int]) -> list[int]:
+    """0, then the sum of the first value, of the first two, ...: a loop's cycles up to any O1."""
+    sums = [0]
+    for value in values:
+        sums.append(sums[-1] + value)
+    return sums
+
+
+_QINTS = _running_sums(qint(o1) for o1 in range(1, 19))
+"""K(O1)'s subscript made an integer, O1 = 1, 2, ...: summed up to each O1."""
+_STEPS = _running_sums(next_step(o1, 1, 18) for o1 in range(1, 19))
+"""NEXT O1 from each O1, summed likewise."""
+_COMPARED: dict[float, list[int]] = {}
+"""N(J,K) against each code, summed likewise, by the count N(J,K) holds (the codes K(O1) are the
+listing's DATA, the same in every run): a game meets the same counts again and again."""
+
+
 def _loop_codes(costs: Pricing, last: int, taken: bool) -> int:
-    """305-320 for one square: O1 from 1 to `last`, N(J,K) against each code K(O1), ending at 350 when
-    `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
     p = costs.program
     v = p.v
-    n = p.N[v.J][v.K]
-    key = (v.J, v.K, n, last, taken)
-    cycles = _LOOP_MEMO.get(key)
-    if cycles is None:
-        square = element2(v.J, v.K)
-        cycles = sum(square + qint(o1) + relation(n, p.K[o1]) for o1 in range(1, last + 1))
-        cycles += sum(next_step(o1, 1, 18) for o1 in range(1, last if taken else last + 1))
-        _LOOP_MEMO[key] = cycles
-    return cycles
-
-
-_LOOP_MEMO: dict[tuple[int, int, float, int, bool], int] = {}
-"""The loops' sums by what they depend on (the codes K(O1) are the listing's DATA, the same in every
-run): a game meets the same squares and counts again and again."""
+    return loop_codes(v.J, v.K, p.N[v.J][v.K], p.K, last, taken)
 
 
 def _code_found(costs: Pricing) -> int:
@@ -333,6 +353,18 @@ def _code_found(costs: Pricing) -> int:
 
 def _no_code(costs: Pricing) -> int:
     return _loop_codes(costs, 18, False)
+
+
+def neighbour_sum(old: float, b: float) -> int:
+    """What adding B to a neighbour's count costs beyond finding it: the count pushed, the sum, the
+    store (the part of 230 that depends on what the neighbour held)."""
+    return round_fac(old) + fadd(old, b) + round_fac(old + b)
+
+
+@cache
+def neighbour_subscripts(j: int, k: int, o1: int, a1: float, a2: float) -> int:
+    """What finding one neighbour costs 230, twice (to read it and to store it)."""
+    return 2 * _neighbour_subscripts(j, k, o1, a1, a2)
 
 
 def _neighbours(costs: Pricing) -> int:

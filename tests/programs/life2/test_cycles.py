@@ -77,6 +77,58 @@ def test_the_loops_charged_whole_cost_what_their_segments_cost_one_by_one(seed):
     assert fast.segments_done(stop) == slow.segments_done(stop)
 
 
+def both_meters(responses: list[bytes], bugs=BUG_NAMES) -> list[tuple[int, int, int, int]]:
+    """The board passes priced whole, and the oracle: every segment charged as it ends."""
+    results = []
+    for by_segment in (False, True):
+        program = Life2Program(bugs=bugs)
+        meter = count_cycles(program, by_segment=by_segment)
+        stop = run_in_memory(program.run(), responses).stop
+        results.append((meter.total(stop), meter.segments_done(stop), meter.cycles, meter.segments))
+    return results
+
+
+@pytest.mark.parametrize("game", range(len(EXAMPLES)))
+def test_the_passes_priced_whole_cost_what_the_segments_cost_in_each_worked_example(game):
+    whole, by_segment = both_meters([response.encode() for response in EXAMPLES[game]["responses"]])
+    assert whole == by_segment
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_passes_priced_whole_cost_what_the_segments_cost_in_generated_games(block):
+    """50 games a block (tools/compare_cycle_meters.py runs 2,000): answers of every kind, and half
+    of them with bug switches drawn at random, which change the lines the passes run into."""
+    for index in range(50 * block, 50 * (block + 1)):
+        rng = random.Random(f"whole-passes:{index}")
+        responses = generate_script(rng)
+        bugs = frozenset(rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES)))) if index % 2 else BUG_NAMES
+        whole, by_segment = both_meters(responses, bugs)
+        assert whole == by_segment, (index, sorted(bugs))
+
+
+def test_a_generation_tells_the_meter_a_handful_of_segments():
+    """Counted and printed, a board is some 300 segments; priced whole, a generation is a handful of
+    calls (the two players' moves, the passes' first lines)."""
+    example = max(EXAMPLES, key=lambda game: game["segments"])
+    calls = {}
+    for by_segment in (False, True):
+        program = Life2Program()
+        count_cycles(program, by_segment=by_segment)
+        told = program.m.meter
+        seen = {"segments": 0, "passes": 0}
+
+        def counting(line: int, how: int, told=told, seen=seen):
+            seen["segments"] += 1
+            seen["passes"] += line == 560 and how == 0
+            return told(line, how)
+
+        program.m.meter = counting
+        run_in_memory(program.run(), [response.encode() for response in example["responses"]])
+        calls[by_segment] = seen["segments"] / seen["passes"]
+    assert calls[True] > 300
+    assert calls[False] < 40
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_any_answers_and_any_bug_switches_are_priced(seed):
     """Fractions, exponents, words, empty lines, long lines; with the bugs fixed, lines the patches
