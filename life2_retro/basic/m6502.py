@@ -217,3 +217,83 @@ def fin_digits(digits: str) -> int:
         cycles += 59 + _mul10(value) + 34 + _copy_rounded(sofar) + _float_digit(digit) + fadd(sofar, digit)
         value = sofar + digit
     return cycles
+
+
+_NZ0999 = 0xC34FF8 / (1 << 24) * 2.0**17
+"""99999.9499 as the OSI ROM holds it (bytes 91 43 4F F8 at $B947): FOUT makes a number bigger until
+it is above this."""
+_NZ9999 = 0xF423F7 / (1 << 24) * 2.0**20
+"""999999.499 (94 74 23 F7 at $B94B): a number above it is made smaller (DIV10), which LIFE2's never
+are."""
+_FOUTBL = (-100000, 10000, -1000, 100, -10, 1)
+"""The powers of ten FOUT takes the digits off with, alternately subtracted and added (L6017)."""
+
+_FOUT_START = 28
+"""FOUT to JEQ FOUT19 (L5852-5863): the sign's character stored, FBUFPT, the "0" ready, FACEXP read."""
+_FOUT_ZERO = 2 + 3 + 5 + 2 + 5 + 4 + 6
+"""JEQ (a BNE not taken, then JMP) to FOUT19: the "0" stored, the terminator, FOUT20's pointer, RTS."""
+_FOUT_SCALE = 3 + 2 + 2 + 2 + 3 + 3
+"""For a number of 1 or more: the branch on to the rest, LDAI 0, CPXI 200, BEQ not taken, BCS FOUT7
+taken, STA DECCNT (L5863-5871)."""
+_FOUT_COMPARE = 4 + 6 + 2
+"""LDWDI of a constant, JSR FCOMP, BEQ not taken: before each FCOMP's own count (L5872-5879)."""
+_FOUT_TIMES_TEN = 2 + 6 + 5 + 3
+"""FOUT3's BPL not taken, JSR MUL10, DEC DECCNT, BNE FOUT3 (L5880-5884)."""
+_FOUT_ROUND = 3 + 6 + 4 + 3 + 6 + 69 + 6
+"""BPL FOUT5 taken, JSR FADDH, LDWDI FHALF, JMP FADD, JSR CONUPK and CONUPK itself (L5317-5340),
+JSR QINT: around FADDT's and QINT's own counts (L5891-5892)."""
+_FOUT_PLACES = 38 + 4
+"""From the decimal places (LDXI 1) to FOUTIM, for a number printed without an exponent (L5893-5922)."""
+_FOUT_DIGIT = 30 + 3 + 16 + 4
+"""Each digit stored: FOUTYP to STA, DEC DECCNT and BNE STXBUF, STXBUF to CPYI, and BNE FOUT2 back
+(L5947-5970): a branch across a page, see _digit_loop."""
+_FOUT_POINT = 8
+"""The digit the decimal point follows: BNE STXBUF not taken, and "." stored (L5956-5959)."""
+_FOUT_END = 3 + 15 + 2 + 3 + 3 + 2 + 5 + 4 + 6
+"""FOULDY, the trailing zeros' loop ending at ".", LDAI "+", LDX TENEXP, BEQ FOUT17, the terminator,
+FOUT20, RTS (L5971-6011); each zero removed is 11 cycles more."""
+
+
+def _digit_loop(power: int, remainder: int) -> tuple[int, int]:
+    """FOUT2 (L5923-5946) for one power of ten: the power added until the sign turns, then FOUT40.
+
+    In the OSI ROM the loop begins at $B9FB and its branches back sit on page $BA, so each branch
+    back across the page boundary takes 4 cycles, not 3 (the layout of mist64/msbasic's OSI build,
+    orig/osi.bin). A pass that goes round again costs 34 and its branches: 41 where the power is
+    subtracted (BCS taken, BMI back), 40 where it is added (BCS not taken, BPL back); the last pass 41
+    (BMI FOUT40) or 39 (BCS taken, BMI not). FOUT40 then takes 5 or 8 cycles to the digit."""
+    passes = 0
+    if power < 0:
+        while remainder >= 0:
+            remainder += power
+            passes += 1
+        return 41 * passes + 5, remainder
+    while remainder < 0:
+        remainder += power
+        passes += 1
+    return 40 * (passes - 1) + 39 + 8, remainder
+
+
+@cache
+def fout(value: float) -> int:
+    """FOUT (L5852-6012): a number PRINT shows, made a string. Zero is stored at once; a whole number
+    from 1 to 999999 is made bigger (MUL10) until it is above 99999.9499, rounded (FADDH) and made an
+    integer (QINT), and its six digits are taken off by the powers of ten; then the trailing zeros
+    and the decimal point are dropped. LIFE2 prints 0 to 6 (the board's border, the players)."""
+    if value == 0:
+        return _FOUT_START + _FOUT_ZERO
+    if value != int(value) or not 1 <= value < 1_000_000:
+        raise ValueError(f"FOUT is counted for zero and the whole numbers 1 to 999999, not {value}")
+    cycles = _FOUT_START + _FOUT_SCALE + _FOUT_COMPARE + fcomp(_NZ9999, value) + 2
+    scaled = value
+    while not scaled > _NZ0999:
+        cycles += _FOUT_COMPARE + fcomp(_NZ0999, scaled) + _FOUT_TIMES_TEN + _mul10(scaled)
+        scaled *= 10
+    cycles += _FOUT_COMPARE + fcomp(_NZ0999, scaled) + _FOUT_ROUND + fadd(0.5, scaled) + qint(scaled + 0.5)
+    cycles += _FOUT_PLACES + 6 * _FOUT_DIGIT - 2 + _FOUT_POINT
+    remainder = int(scaled + 0.5)
+    for power in _FOUTBL:
+        loop, remainder = _digit_loop(power, remainder)
+        cycles += loop
+    digits = str(int(scaled + 0.5))
+    return cycles + _FOUT_END + 11 * (len(digits) - len(digits.rstrip("0")))

@@ -18,6 +18,7 @@ from ...basic.m6502 import (
     element2,
     fadd,
     fin_digits,
+    fout,
     next_step,
     qint,
     relation,
@@ -255,7 +256,30 @@ def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
     return None, 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)]) + costs.take_typed()
 
 
+def _printed(var: str, when: int | None = None) -> Part:
+    """A line that PRINTs a number (FOUT): J or K on the board's border, B in the players' lines.
+    `when`: only a segment that goes on to that line printed it (580's RETURN into it prints nothing)."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        if when is not None and following != when:
+            return None, 0
+        return None, fout(getattr(costs.program.v, var))
+
+    return part
+
+
+def _printed_zero(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """102 IF K=6 THEN PRINT 0;: GOTO 125 (on to 103 it prints nothing)."""
+    return None, fout(0) if following == 125 else 0
+
+
 PARTS: dict[int, Part] = {
+    102: _printed_zero,
+    103: _printed("K"),
+    107: _printed("J"),
+    520: _printed("B"),
+    575: _printed("B"),
+    580: _printed("B", when=700),
     55: _compare_cell(99),
     200: _which_owner,
     300: _compare_cell(3),

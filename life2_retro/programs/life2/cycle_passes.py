@@ -29,7 +29,7 @@ games and requires the same cycles and segments.
 from __future__ import annotations
 
 from ...basic.cycles import RETURNED, torn_cycles
-from ...basic.m6502 import element2, fadd, relation, round_fac
+from ...basic.m6502 import element2, fadd, fout, relation, round_fac
 from ...basic.machine import ENTERED, RESUMED_BY_NEXT, RESUMED_BY_RETURN, UNTIL_RETURN
 from .cycle_parts import (
     NEXT_O1_BY_TWO,
@@ -162,19 +162,21 @@ def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
             if j in (0, 6):
                 walk.then(102)
                 if k == 6:
-                    break  # 102 GOTO 125, leaving K's loop open
+                    break  # 102 PRINT 0;: GOTO 125, leaving K's loop open
                 walk.then(103)
+                walk.then(120, part=fout(k))
             elif k in (0, 6):
                 walk.then(105)
                 walk.then(106)
                 walk.then(107)
+                walk.then(120, part=fout(j))
             else:
                 walk.then(105)
                 walk.then(110)
                 walk.then(300)
                 walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: _printed_square
-            walk.then(120)
-        walk.then(125)
+                walk.then(120)
+        walk.then(125, part=fout(0) if j in (0, 6) else 0)
     walk.then(126)
     return walk.cycles, walk.segments
 
