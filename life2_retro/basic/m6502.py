@@ -297,3 +297,59 @@ def fout(value: float) -> int:
         cycles += loop
     digits = str(int(scaled + 0.5))
     return cycles + _FOUT_END + 11 * (len(digits) - len(digits.rstrip("0")))
+
+
+OUTDO_PRINTING = 52
+"""OUTDO (L2818-2833, OSI build) for a printing character, from its entry to RTS: the column kept
+(TRMPOS), the call of the monitor's output routine (JSR counted, the monitor's own routine not, as
+the measured figures do not count it), the OSI build's four NOPs."""
+OUTDO_CONTROL = 39
+"""OUTDO for a control character (CR, LF): no column kept."""
+
+
+def strout(text: bytes) -> int:
+    """STROUT (L2785-2803, with STRLIT's scan of the text, msbasic string.s) printing `text`, from
+    JSR STROUT to its return: 20 cycles a character to find the text's end, then STRPRT's loop, 22
+    and OUTDO each character; a CR is followed by CRFIN's nulls (none set: 25). STRLIT's and
+    FREFAC's fixed parts (some 190 cycles) are counted to within a few cycles: the descriptor's
+    making depends on where the text is."""
+    cycles = 6 + 190
+    for char in text:
+        cycles += 20 + 22 + (OUTDO_PRINTING if char >= 0x20 else OUTDO_CONTROL)
+        if char == 0x0D:
+            cycles += 2 + 6 + 25 + 3 - 3  # BNE not taken, JSR CRFIN, its nulls, JMP back
+    return cycles
+
+
+CRDO = 2 + 3 + 2 * (2 + 6) + 2 * OUTDO_CONTROL + 25 - 2
+"""CRDO (L2711-2745): CR and LF through OUTDO, and the nulls after (none set)."""
+
+
+def error_message(code: bytes, line: int) -> int:
+    """ERROR (L1517-1547) for a two-letter error in program line `line`, up to READY: CRDO, `?`
+    and the two letters through OUTDO, STKINI, " ERROR", and INPRT's " IN " and the line number
+    (LINPRT: FLOATC of the 16-bit number, FOUT, STROUT of its digits)."""
+    cycles = 6 + CRDO + 6 + 2 + OUTDO_PRINTING  # JSR CRDO, JSR OUTQST
+    cycles += len(code) * (4 + 6 + OUTDO_PRINTING)  # LDA ERRTAB,X; JSR OUTDO
+    cycles += 6 + 35  # JSR STKINI and STKINI itself (the stack and the temporaries reset)
+    cycles += 4 + strout(b" ERROR") + 3 + 2 + 2  # LDWDI ERR, ERRFIN, LDY CURLIN+1, INY, BEQ
+    cycles += 6 + 4 + 3 + strout(b" IN ") + 3 + 3  # JSR INPRT, LDWDI INTXT, JSR STROU2, LDA, LDX
+    cycles += 6 + 2 + 2 + 6 + _float16(line) + 6 + fout(line) + 3 + strout(f" {line}".encode())
+    return cycles
+
+
+def _float16(value: int) -> int:
+    """FLOATC (L5575) of a 16-bit whole number, as LINPRT sets it (exponent 16): FADFLT's NORMAL,
+    33 cycles a zero byte and 25 a bit."""
+    cycles = 30
+    bits = 16 - value.bit_length()
+    if bits >= 8:
+        cycles += 33
+        bits -= 8
+    return cycles + 25 * bits
+
+
+READY = 5 + 4 + 6 + 16
+"""READY (L1548-1556) around its STROUT of "OK": LSR CNTWFL, LDWDI REDDY, JSR, and MAIN's JSR INLIN
+up to the wait for a key."""
+OK = strout(b"\r\nOK\r\n")

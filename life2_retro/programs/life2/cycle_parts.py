@@ -273,7 +273,13 @@ def _printed_zero(costs: Pricing, how: int, following: int) -> tuple[SubClass, i
     return None, fout(0) if following == 125 else 0
 
 
+def _p1_over_1(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """721 IF P1>1 THEN RETURN (the illegal-coords patch): P1 is 3 or 30 in the setup, 1 after."""
+    return None, relation(costs.program.v.P1, 1)
+
+
 PARTS: dict[int, Part] = {
+    721: _p1_over_1,
     102: _printed_zero,
     103: _printed("K"),
     107: _printed("J"),

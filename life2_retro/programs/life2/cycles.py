@@ -13,8 +13,9 @@ A segment of a line is charged two parts:
   (life2_cycle_parts.py).
 
 A line that a bug switch replaces (`_<n>_fixed`) is charged as the line it
-replaces; a line only the patches add (543, 721, 800) has no measured figure
-and is charged an estimate (`ADDED_LINES`).
+replaces; the segments only the patches make (543, 721, 800, and the lines
+that go on to them) are priced from the measured ones they resemble
+(cycle_patches.py).
 """
 
 from __future__ import annotations
@@ -27,11 +28,8 @@ from typing import Any
 from ...basic.cycles import ENDED, Charge, CycleMeter
 from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, ClassKey, SubClass, typed_line_cycles
 from .cycle_passes import BoardPasses, PassMemo
+from .cycle_patches import patch_bases
 from .program import Life2Program
-
-ADDED_LINES = {543: 1500, 721: 2600, 800: 11000}
-"""Lines only the bug patches add, with no measured figure: 543 `P1=1` is charged like a short
-assignment, 721 `IF P1>1 THEN RETURN` like line 720, 800 `END` like the end of a game at 574."""
 
 HERE = Path(__file__).parent
 """Where the package keeps its figures (a plain path: importlib.resources costs `life2 run --cycles`
@@ -57,6 +55,8 @@ class CycleFigures:
         """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
         self.passes = PassMemo()
         """The board passes priced so far (cycle_passes.BoardPasses), kept likewise."""
+        self.patched = patch_bases(bases)
+        """The classes only the bug patches make, derived from the measured ones (cycle_patches)."""
 
 
 def _sub_from_text(text: str) -> SubClass:
@@ -135,7 +135,9 @@ class Life2Costs:
         base = self.figures.bases.get(key)
         if base is None:
             line = key[0]
-            base = ADDED_LINES.get(line) or self.figures.line_means.get(line, UNKNOWN_SEGMENT)
+            base = self.figures.patched.get(key)
+            if base is None:
+                base = self.figures.line_means.get(line, UNKNOWN_SEGMENT)
         return round(base)
 
     def describe(self, line: int, how: int, following: int) -> tuple[ClassKey, int]:

@@ -10,9 +10,11 @@ import random
 
 import pytest
 
-from life2_retro.basic.cycles import CycleMeter
+from life2_retro.basic.cycles import ENDED, RETURNED, CycleMeter
+from life2_retro.basic.m6502 import OK, READY, error_message, relation
 from life2_retro.events import Stop
 from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.cycle_patches import END_STATEMENT, FOUND, VARIABLE_PLACE
 from life2_retro.programs.life2.cycles import Life2Costs, count_cycles, measured
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.programs.life2.scripts import generate_script
@@ -159,3 +161,28 @@ def test_the_figures_are_what_the_fit_derives_from_the_measured_table():
     carried = json.loads((path.parents[1] / "life2_retro" / "programs" / "life2" / "cycles.json").read_text())
     assert {key_text(k): round(float(v), 1) for k, v in bases.items()} == carried["bases"]
     assert extra == carried["input"]
+
+
+def test_the_patches_end_a_game_without_the_error_message_the_listing_prints():
+    """With --fixed, GOTO 800 finds 800 END: the winner's line (measured as the listing prints it, with
+    ?US ERROR IN 575 and OK) less the message, then END and its OK. Before, the two cost more than
+    the measured ending: 575 at its mean with the message still in it, and 800 at 11,000."""
+    costs = Life2Costs(Life2Program(bugs=()))
+    for line in (574, 575):
+        faithful = costs.base((line, 0, ENDED, None))
+        fixed = costs.base((line, 0, 800, None)) + costs.base((800, 0, ENDED, None))
+        expected = faithful - error_message(b"US", line) + FOUND + END_STATEMENT
+        assert fixed == pytest.approx(expected, abs=2)
+        assert fixed < faithful - 5000  # the message and the line number's FOUT
+
+
+def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
+    costs = Life2Costs(Life2Program(bugs=()))
+    assert costs.base((720, 0, 721, None)) == costs.base((720, 0, 725, None))
+    assert costs.base((542, 0, 543, None)) == costs.base((542, 0, 559, None))
+    # 721 IF P1>1 THEN RETURN is 720's IF B=1 THEN RETURN, P1 found one place later; each relation is
+    # counted with its own numbers (720's B was 1 when it returned)
+    returning = costs.base((721, 0, RETURNED, None)) + relation(1, 1)
+    assert returning == costs.base((720, 0, RETURNED, None)) + VARIABLE_PLACE
+    assert 1000 < costs.base((543, 0, 559, None)) < costs.base((90, 0, 99, None)) / 2
+    assert costs.base((800, 0, ENDED, None)) == pytest.approx(END_STATEMENT + READY + OK, abs=1)
