@@ -77,6 +77,7 @@ class PassMemo:
         self.printings: dict[Board, tuple[int, int]] = {}
         self.countings: dict[Board, _Counted] = {}
         self.sums: dict[tuple[float, int], int] = {}
+        self.border_sums: dict[tuple[float, tuple[int, ...]], int] = {}
 
 
 Charges = dict[tuple[int, int, int, int, SubClass], tuple[int, int]]
@@ -296,13 +297,13 @@ class BoardPasses:
         if counted is None:
             counted = self.memo.countings[board] = self._counting(board)
         cycles, segments, border, counts = counted
-        sums = self.memo.sums
+        sums = self.memo.border_sums
         for row, column, added in border:
             old = n[row][column]
-            for b in added:
-                price = sums.get((old, b))
-                cycles += self._sum(old, b) if price is None else price
-                old += b
+            price = sums.get((old, added))
+            if price is None:
+                price = sums[(old, added)] = self._sums(old, added)
+            cycles += price
         printed_cycles, printed_segments = self._printing(counts)
         return cycles + printed_cycles, segments + printed_segments, 126 << 2, UNTIL_RETURN
 
@@ -368,6 +369,14 @@ class BoardPasses:
         counts = tuple(values[j][k] for j in INNER for k in INNER)
         listed = tuple((row, column, tuple(added)) for (row, column), added in border.items())
         return cycles, segments, listed, counts
+
+    def _sums(self, old: float, added: tuple[int, ...]) -> int:
+        """One square of the border, holding `old`, added to once for each of `added`."""
+        cycles = 0
+        for b in added:
+            cycles += self._sum(old, b)
+            old += b
+        return cycles
 
     def _sum(self, old: float, b: int) -> int:
         """B added to a neighbour that held `old`."""

@@ -122,6 +122,8 @@ class Life2Costs:
         """The cycles of the lines typed since the last INPUT, beyond one plain line: each line's
         characters and digits, and the pass that asked again (?REDO FROM START) or for more (??)."""
         typed, self._typed = self._typed, []
+        if len(typed) == 1:  # the common case: one line answered the INPUT
+            return typed_line_cycles(typed[0][1])
         extra = self.figures.input_costs
         cycles = 0
         for n, (prompt, buffer) in enumerate(typed):
