@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Protocol
 
+from ...basic.cycles import Charge
 from ...basic.m6502 import (
     element2,
     fadd,
@@ -42,6 +43,10 @@ class Pricing(Protocol):
 
     def base(self, key: ClassKey) -> int:
         """A class's base cycles."""
+        ...
+
+    def compile(self, line: int, how: int, following: int) -> Charge:
+        """A segment's charge, as the meter compiles it (basic.cycles.LineCosts)."""
         ...
 
 

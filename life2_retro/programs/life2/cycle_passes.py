@@ -28,9 +28,12 @@ games and requires the same cycles and segments.
 
 from __future__ import annotations
 
-from ...basic.cycles import RETURNED, torn_cycles
+from itertools import pairwise
+
+from ...basic.cycles import RETURNED, Charge, torn_cycles
 from ...basic.m6502 import element2, fadd, fout, relation, round_fac
 from ...basic.machine import ENTERED, RESUMED_BY_NEXT, RESUMED_BY_RETURN, UNTIL_RETURN
+from .bugs import FRACTIONAL_COORDS, ILLEGAL_COORDS
 from .cycle_parts import (
     NEXT_O1_BY_TWO,
     Pricing,
@@ -39,11 +42,15 @@ from .cycle_parts import (
     neighbour_subscripts,
     neighbour_sum,
 )
+from .program import Life2Program
 
 OPENING = 2
 """The run's first line: the title, the tables read from DATA, 20 GOTO 500, the board cleared, up to
 519, where the players' setup begins."""
 SETUP = 519
+CHECKING = 705
+"""701's INPUT answered: 705-750 test the square, up to the RETURN of 700's subroutine, or up to 750's
+GOTO 700, which asks again."""
 COUNTING = 50
 """560 GOSUB 50: the counting pass, which falls through into the printing pass."""
 PRINTING = 90
@@ -67,6 +74,8 @@ class PassMemo:
 
     def __init__(self) -> None:
         self.charges: Charges = {}
+        self.compiled: dict[tuple[int, int], Charge] = {}
+        self.checkings: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
         self.frames: dict[int, tuple[int, int]] = {}
         self.openings: dict[bool, tuple[int, int]] = {}
         self.printed_paths: dict[int, tuple[int, int]] = {}
@@ -270,17 +279,47 @@ def _live_square(
     return cycles, segments
 
 
+def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
+    """The lines 705-750 enter for the answer `program` holds (as its lines and their patches test it),
+    and whether they end in a RETURN (else in 750's GOTO 700)."""
+    v = program.v
+    b = int(v.B)
+    whole = FRACTIONAL_COORDS not in program.bugs
+    x, y = program.X[b], program.Y[b]
+    if not (x <= 5 and x > 0 and (not whole or x == int(x))):
+        return [705, 706, 750], False
+    if not (y <= 5 and y > 0 and (not whole or y == int(y))):
+        return [705, 708, 710, 750], False
+    held = program.N[int(x)][int(y)]
+    fixed = ILLEGAL_COORDS not in program.bugs
+    if (held >= v.P1) if fixed else (held != 0):
+        return [705, 708, 715, 750], False
+    lines = [705, 708, 715, 720]
+    if v.B == 1:
+        return lines, True
+    if fixed:
+        lines.append(721)
+        if v.P1 > 1:
+            return lines, True
+    lines.append(725)
+    if program.X[1] == program.X[2] and program.Y[1] == program.Y[2]:
+        return [*lines, 740, 741], True
+    return [*lines, 730], True
+
+
 class BoardPasses:
     """LIFE2's WholePasses (basic.cycles): the counting pass and the printing pass, each priced at
     once from the board the program holds as it enters line 50 or 90."""
 
-    starts = frozenset({OPENING, COUNTING, PRINTING})
+    starts = frozenset({OPENING, COUNTING, PRINTING, CHECKING})
 
     def __init__(self, costs: Pricing, memo: PassMemo) -> None:
         self.costs = costs
         self.memo = memo
 
     def price(self, line: int) -> tuple[int, int, int, int]:
+        if line == CHECKING:
+            return self._checking()
         if line == OPENING:
             first_k = 511 not in self.costs.first_done
             self.costs.first_done.add(511)
@@ -306,6 +345,34 @@ class BoardPasses:
             cycles += price
         printed_cycles, printed_segments = self._printing(counts)
         return cycles + printed_cycles, segments + printed_segments, 126 << 2, UNTIL_RETURN
+
+    def _checking(self) -> tuple[int, int, int, int]:
+        """705-750 for the answer just typed: each segment charged as the meter would (its compiled
+        charge, which reads the answer: these lines change nothing until 741, the last). Memoised on
+        all they read: B, both players' squares, what the chosen square holds, P1, the patches."""
+        costs = self.costs
+        p = costs.program
+        b = int(p.v.B)
+        x, y = p.X[b], p.Y[b]
+        held = p.N[int(x)][int(y)] if 0 <= x < 7 and 0 <= y < 7 else None
+        key = (b, p.X[1], p.X[2], p.Y[1], p.Y[2], held, p.v.P1, p.bugs)
+        checked = self.memo.checkings.get(key)
+        if checked is None:
+            checked = self.memo.checkings[key] = self._check()
+        return checked
+
+    def _check(self) -> tuple[int, int, int, int]:
+        costs = self.costs
+        lines, returns = _checking_path(costs.program)
+        compiled = self.memo.compiled
+        cycles = segments = 0
+        for line, following in pairwise(lines):
+            charge = compiled.get((line, following))
+            if charge is None:
+                charge = compiled[(line, following)] = costs.compile(line, ENTERED, following)
+            cycles += charge if isinstance(charge, int) else charge(costs)
+            segments += 2 if torn_cycles(line, following, ENTERED) else 1
+        return cycles, segments, lines[-1] << 2, UNTIL_RETURN if returns else 700
 
     def _frame(self, line: int) -> tuple[int, int]:
         frame = self.memo.frames.get(line)
