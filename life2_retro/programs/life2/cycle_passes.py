@@ -1,4 +1,4 @@
-"""LIFE2's board passes priced whole: one call a pass instead of some 300 segments.
+"""LIFE2's board passes (and a few other stretches) priced whole: one call a pass, not some 300.
 
 A generation runs two passes over the board, each inside one subroutine: 560
 GOSUB 50 counts every live square into its eight neighbours (50-65, and 200-239
@@ -11,6 +11,11 @@ the squares hold. So the meter prices a pass at once when its first line is
 entered (basic.cycles.WholePasses), with the same classes and counted cycles it
 charges segment by segment (cycles.Life2Costs), and the machine tells it
 nothing more until the pass's RETURN.
+
+Two more stretches are priced the same way: the run's opening (2-517: the
+title, the tables, the board cleared), the same in every run; and the checks of
+an answer (705-750), whose path follows from the answer, the square it names and
+the other player's, up to 700's RETURN or 750's GOTO 700.
 
 Pricing a pass must itself be cheap, so it is memoised on what decides it:
 
