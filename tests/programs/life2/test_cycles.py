@@ -32,11 +32,12 @@ def metered(responses: list[bytes], bugs=BUG_NAMES) -> tuple[CycleMeter, Stop]:
 
 
 @pytest.mark.parametrize("game", range(len(EXAMPLES)))
-def test_each_worked_example_within_a_tenth_of_a_percent_and_its_segments_exactly(game):
+def test_each_worked_example_within_a_fortieth_of_a_percent_and_its_segments_exactly(game):
+    """The fit never saw these games: 0.025% is the model's bound on them (cycles.md)."""
     example = EXAMPLES[game]
     meter, stop = metered([response.encode() for response in example["responses"]])
     assert meter.segments_done(stop) == example["segments"]
-    assert meter.total(stop) == pytest.approx(example["segment_cycles"], rel=0.001)
+    assert meter.total(stop) == pytest.approx(example["segment_cycles"], rel=0.00025)
 
 
 def test_the_quick_game_less_its_last_segment_is_the_measured_check():
