@@ -19,6 +19,12 @@ change the count of segments, not the total.
 The meter is on the interpreter's hottest path, called for every segment, so
 it compiles: each (segment, segment after it) pair met is asked of the price
 list once, which answers a number of cycles or a function to call each time.
+Even so a call a segment costs more than the segments' arithmetic, so a price
+list may also price a whole subroutine at once (its WholePasses): when a line
+that begins one is entered, the meter charges everything up to the subroutine's
+last segment in one call and the machine tells it nothing more until the RETURN
+(LIFE2's board passes, some 300 segments a generation). Without WholePasses the
+meter charges segment by segment, and is the oracle the passes are tested by.
 """
 
 from __future__ import annotations
@@ -58,6 +64,20 @@ class LineCosts(Protocol):
         """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
 
 
+class WholePasses(Protocol):
+    """The stretches a price list prices whole, from the state they begin in: subroutines (up to
+    their RETURN), or runs of lines up to a line entered next."""
+
+    starts: frozenset[int]
+    """The lines that begin one, when a segment of one is entered at its start."""
+
+    def price(self, line: int) -> tuple[int, int, int, int]:
+        """What the stretch that `line` begins costs, from the segment `line` begins up to its last
+        one (which is charged as the segment after the stretch begins): (cycles, segments begun after
+        the first, half-written ones included, the last segment as line << 2 | how, and where the
+        stretch ends: machine.UNTIL_RETURN, or the line entered next)."""
+
+
 def torn_cycles(last: int, line: int, how: int) -> int:
     """The cycles CURLIN spends half written going from `last` to `line` (0 when one byte changes)."""
     changed = last ^ line
@@ -81,7 +101,7 @@ class CycleMeter:
     kept there for every run); a key whose change of line writes CURLIN in two halves is compiled
     for this run only, to count the half-written segment too."""
 
-    def __init__(self, costs: LineCosts) -> None:
+    def __init__(self, costs: LineCosts, passes: WholePasses | None = None) -> None:
         self.costs = costs
         table = dict(costs.compiled)
         get = table.get
@@ -89,8 +109,10 @@ class CycleMeter:
         last = 0  # the segment in progress, as line << 2 | how; line 0 is before the program
         cycles = 0
         segments = 0
+        starts = frozenset() if passes is None else frozenset(line << 2 for line in passes.starts)
+        price_pass = None if passes is None else passes.price
 
-        def segment(line: int, how: int) -> None:
+        def segment(line: int, how: int) -> int | None:
             nonlocal last, cycles, segments
             code = line << 2 | how
             charge = get(last << 12 | code)
@@ -99,9 +121,16 @@ class CycleMeter:
             else:
                 if charge is None:
                     charge = self._compile(table, last, line, how, torn)
-                cycles += _price(charge, costs)
+                cycles += charge if isinstance(charge, int) else charge(costs)
             segments += 1
             last = code
+            if code in starts:  # a stretch priced whole: the machine is quiet until its end
+                assert price_pass is not None
+                more_cycles, more_segments, last, until = price_pass(line)
+                cycles += more_cycles
+                segments += more_segments
+                return until
+            return None
 
         def state() -> tuple[int, int, int]:
             return cycles, segments - 1 + torn[0], last

@@ -217,3 +217,139 @@ def fin_digits(digits: str) -> int:
         cycles += 59 + _mul10(value) + 34 + _copy_rounded(sofar) + _float_digit(digit) + fadd(sofar, digit)
         value = sofar + digit
     return cycles
+
+
+_NZ0999 = 0xC34FF8 / (1 << 24) * 2.0**17
+"""99999.9499 as the OSI ROM holds it (bytes 91 43 4F F8 at $B947): FOUT makes a number bigger until
+it is above this."""
+_NZ9999 = 0xF423F7 / (1 << 24) * 2.0**20
+"""999999.499 (94 74 23 F7 at $B94B): a number above it is made smaller (DIV10), which LIFE2's never
+are."""
+_FOUTBL = (-100000, 10000, -1000, 100, -10, 1)
+"""The powers of ten FOUT takes the digits off with, alternately subtracted and added (L6017)."""
+
+_FOUT_START = 28
+"""FOUT to JEQ FOUT19 (L5852-5863): the sign's character stored, FBUFPT, the "0" ready, FACEXP read."""
+_FOUT_ZERO = 2 + 3 + 5 + 2 + 5 + 4 + 6
+"""JEQ (a BNE not taken, then JMP) to FOUT19: the "0" stored, the terminator, FOUT20's pointer, RTS."""
+_FOUT_SCALE = 3 + 2 + 2 + 2 + 3 + 3
+"""For a number of 1 or more: the branch on to the rest, LDAI 0, CPXI 200, BEQ not taken, BCS FOUT7
+taken, STA DECCNT (L5863-5871)."""
+_FOUT_COMPARE = 4 + 6 + 2
+"""LDWDI of a constant, JSR FCOMP, BEQ not taken: before each FCOMP's own count (L5872-5879)."""
+_FOUT_TIMES_TEN = 2 + 6 + 5 + 3
+"""FOUT3's BPL not taken, JSR MUL10, DEC DECCNT, BNE FOUT3 (L5880-5884)."""
+_FOUT_ROUND = 3 + 6 + 4 + 3 + 6 + 69 + 6
+"""BPL FOUT5 taken, JSR FADDH, LDWDI FHALF, JMP FADD, JSR CONUPK and CONUPK itself (L5317-5340),
+JSR QINT: around FADDT's and QINT's own counts (L5891-5892)."""
+_FOUT_PLACES = 38 + 4
+"""From the decimal places (LDXI 1) to FOUTIM, for a number printed without an exponent (L5893-5922)."""
+_FOUT_DIGIT = 30 + 3 + 16 + 4
+"""Each digit stored: FOUTYP to STA, DEC DECCNT and BNE STXBUF, STXBUF to CPYI, and BNE FOUT2 back
+(L5947-5970): a branch across a page, see _digit_loop."""
+_FOUT_POINT = 8
+"""The digit the decimal point follows: BNE STXBUF not taken, and "." stored (L5956-5959)."""
+_FOUT_END = 3 + 15 + 2 + 3 + 3 + 2 + 5 + 4 + 6
+"""FOULDY, the trailing zeros' loop ending at ".", LDAI "+", LDX TENEXP, BEQ FOUT17, the terminator,
+FOUT20, RTS (L5971-6011); each zero removed is 11 cycles more."""
+
+
+def _digit_loop(power: int, remainder: int) -> tuple[int, int]:
+    """FOUT2 (L5923-5946) for one power of ten: the power added until the sign turns, then FOUT40.
+
+    In the OSI ROM the loop begins at $B9FB and its branches back sit on page $BA, so each branch
+    back across the page boundary takes 4 cycles, not 3 (the layout of mist64/msbasic's OSI build,
+    orig/osi.bin). A pass that goes round again costs 34 and its branches: 41 where the power is
+    subtracted (BCS taken, BMI back), 40 where it is added (BCS not taken, BPL back); the last pass 41
+    (BMI FOUT40) or 39 (BCS taken, BMI not). FOUT40 then takes 5 or 8 cycles to the digit."""
+    passes = 0
+    if power < 0:
+        while remainder >= 0:
+            remainder += power
+            passes += 1
+        return 41 * passes + 5, remainder
+    while remainder < 0:
+        remainder += power
+        passes += 1
+    return 40 * (passes - 1) + 39 + 8, remainder
+
+
+@cache
+def fout(value: float) -> int:
+    """FOUT (L5852-6012): a number PRINT shows, made a string. Zero is stored at once; a whole number
+    from 1 to 999999 is made bigger (MUL10) until it is above 99999.9499, rounded (FADDH) and made an
+    integer (QINT), and its six digits are taken off by the powers of ten; then the trailing zeros
+    and the decimal point are dropped. LIFE2 prints 0 to 6 (the board's border, the players)."""
+    if value == 0:
+        return _FOUT_START + _FOUT_ZERO
+    if value != int(value) or not 1 <= value < 1_000_000:
+        raise ValueError(f"FOUT is counted for zero and the whole numbers 1 to 999999, not {value}")
+    cycles = _FOUT_START + _FOUT_SCALE + _FOUT_COMPARE + fcomp(_NZ9999, value) + 2
+    scaled = value
+    while not scaled > _NZ0999:
+        cycles += _FOUT_COMPARE + fcomp(_NZ0999, scaled) + _FOUT_TIMES_TEN + _mul10(scaled)
+        scaled *= 10
+    cycles += _FOUT_COMPARE + fcomp(_NZ0999, scaled) + _FOUT_ROUND + fadd(0.5, scaled) + qint(scaled + 0.5)
+    cycles += _FOUT_PLACES + 6 * _FOUT_DIGIT - 2 + _FOUT_POINT
+    remainder = int(scaled + 0.5)
+    for power in _FOUTBL:
+        loop, remainder = _digit_loop(power, remainder)
+        cycles += loop
+    digits = str(int(scaled + 0.5))
+    return cycles + _FOUT_END + 11 * (len(digits) - len(digits.rstrip("0")))
+
+
+OUTDO_PRINTING = 52
+"""OUTDO (L2818-2833, OSI build) for a printing character, from its entry to RTS: the column kept
+(TRMPOS), the call of the monitor's output routine (JSR counted, the monitor's own routine not, as
+the measured figures do not count it), the OSI build's four NOPs."""
+OUTDO_CONTROL = 39
+"""OUTDO for a control character (CR, LF): no column kept."""
+
+
+def strout(text: bytes) -> int:
+    """STROUT (L2785-2803, with STRLIT's scan of the text, msbasic string.s) printing `text`, from
+    JSR STROUT to its return: 20 cycles a character to find the text's end, then STRPRT's loop, 22
+    and OUTDO each character; a CR is followed by CRFIN's nulls (none set: 25). STRLIT's and
+    FREFAC's fixed parts (some 190 cycles) are counted to within a few cycles: the descriptor's
+    making depends on where the text is."""
+    cycles = 6 + 190
+    for char in text:
+        cycles += 20 + 22 + (OUTDO_PRINTING if char >= 0x20 else OUTDO_CONTROL)
+        if char == 0x0D:
+            cycles += 2 + 6 + 25 + 3 - 3  # BNE not taken, JSR CRFIN, its nulls, JMP back
+    return cycles
+
+
+CRDO = 2 + 3 + 2 * (2 + 6) + 2 * OUTDO_CONTROL + 25 - 2
+"""CRDO (L2711-2745): CR and LF through OUTDO, and the nulls after (none set)."""
+
+
+def error_message(code: bytes, line: int) -> int:
+    """ERROR (L1517-1547) for a two-letter error in program line `line`, up to READY: CRDO, `?`
+    and the two letters through OUTDO, STKINI, " ERROR", and INPRT's " IN " and the line number
+    (LINPRT: FLOATC of the 16-bit number, FOUT, STROUT of its digits)."""
+    cycles = 6 + CRDO + 6 + 2 + OUTDO_PRINTING  # JSR CRDO, JSR OUTQST
+    cycles += len(code) * (4 + 6 + OUTDO_PRINTING)  # LDA ERRTAB,X; JSR OUTDO
+    cycles += 6 + 35  # JSR STKINI and STKINI itself (the stack and the temporaries reset)
+    cycles += 4 + strout(b" ERROR") + 3 + 2 + 2  # LDWDI ERR, ERRFIN, LDY CURLIN+1, INY, BEQ
+    cycles += 6 + 4 + 3 + strout(b" IN ") + 3 + 3  # JSR INPRT, LDWDI INTXT, JSR STROU2, LDA, LDX
+    cycles += 6 + 2 + 2 + 6 + _float16(line) + 6 + fout(line) + 3 + strout(f" {line}".encode())
+    return cycles
+
+
+def _float16(value: int) -> int:
+    """FLOATC (L5575) of a 16-bit whole number, as LINPRT sets it (exponent 16): FADFLT's NORMAL,
+    33 cycles a zero byte and 25 a bit."""
+    cycles = 30
+    bits = 16 - value.bit_length()
+    if bits >= 8:
+        cycles += 33
+        bits -= 8
+    return cycles + 25 * bits
+
+
+READY = 5 + 4 + 6 + 16
+"""READY (L1548-1556) around its STROUT of "OK": LSR CNTWFL, LDWDI REDDY, JSR, and MAIN's JSR INLIN
+up to the wait for a key."""
+OK = strout(b"\r\nOK\r\n")

@@ -72,6 +72,11 @@ RESUMED_BY_NEXT = 1
 RESUMED_BY_RETURN = 2
 """A segment begins inside a line, where RETURN comes back to after its GOSUB (TRON shows nothing)."""
 
+UNTIL_RETURN = -1
+"""A meter priced the subroutine a segment begins, up to its RETURN (SegmentMeter.segment)."""
+
+Meter: TypeAlias = Callable[[int, int], int | None]
+
 
 class SegmentMeter(Protocol):
     """What the machine tells a cycle model (basic/cycles.py): where each segment begins, and what
@@ -82,8 +87,12 @@ class SegmentMeter(Protocol):
     RETURN coming back to it), and ends when the pointer changes; a NEXT or RETURN that stays in its
     own line changes nothing, so the meter is not told of it."""
 
-    def segment(self, line: int, how: int) -> None:
-        """The line now current, and how it was reached (ENTERED, RESUMED_BY_NEXT, ...)."""
+    def segment(self, line: int, how: int) -> int | None:
+        """The line now current, and how it was reached (ENTERED, RESUMED_BY_NEXT, ...).
+
+        None, or what the meter has priced at once from this segment on, so that it is told nothing
+        more until then: UNTIL_RETURN (the whole subroutine this line begins, up to the RETURN that
+        leaves it), or a line (everything until that line is next entered at its start)."""
 
     def typed(self, prompt: bytes, buffer: bytes) -> None:
         """A line typed at INPUT, after the prompt that asked for it (`? `, or `?? ` for more)."""
@@ -118,8 +127,12 @@ class Machine:
         self._following: dict[int, int | _End] = {}
         self.current = 0
         """The line being executed: errors name it, and NEXT_LINE is relative to it."""
-        self.meter: Callable[[int, int], None] | None = None
+        self.meter: Meter | None = None
         """Told where each segment of execution begins (None: nobody counts): SegmentMeter.segment."""
+        self._priced_meter: Meter | None = None
+        self._priced_depth = 0
+        """While a subroutine priced whole runs (UNTIL_RETURN), the meter waiting for its RETURN, and
+        the depth of the stack below which that RETURN takes it."""
 
     def count_segments(self, meter: SegmentMeter) -> None:
         """Tell `meter` where each segment begins and what is typed at INPUT, from the next run on.
@@ -209,12 +222,34 @@ class Machine:
         while self._stack:
             entry = self._stack.pop()
             if isinstance(entry, _GosubEntry):
+                if len(self._stack) < self._priced_depth:  # the subroutine priced whole is left
+                    self.meter, self._priced_meter, self._priced_depth = self._priced_meter, None, 0
                 if entry.line != self.current:
                     self.current = entry.line  # the caller's line goes on
                     if self.meter is not None:
                         self.meter(entry.line, RESUMED_BY_RETURN)
                 return entry.resume
         raise BasicError("return-without-gosub")
+
+    def _quiet(self, until: int) -> None:
+        """The meter priced what follows at once (SegmentMeter.segment): tell it nothing until then.
+
+        Until a RETURN, the meter is simply put aside (return_ gives it back), so a priced subroutine
+        costs nothing at all per line; until a line, a small waker stands in for it, which is called
+        for each segment but does nothing else."""
+        meter = self.meter
+        assert meter is not None
+        if until == UNTIL_RETURN:
+            self.meter, self._priced_meter, self._priced_depth = None, meter, len(self._stack)
+            return
+
+        def waker(line: int, how: int) -> int | None:
+            if line != until or how != ENTERED:
+                return None
+            self.meter = meter
+            return meter(line, how)
+
+        self.meter = waker
 
     def _pop_to_for(self, var: str, keep: bool) -> bool:
         """Find the loop on `var` above the latest GOSUB; drop the loops above it."""
@@ -245,7 +280,6 @@ class Machine:
         self._following = dict(zip(numbers, [*numbers[1:], END], strict=True))
         following = self._following
         out = self.printer.out
-        meter = self.meter
         position: Position = first
         self.current = first
         try:
@@ -255,8 +289,11 @@ class Machine:
                     if line is None:
                         raise BasicError("undefined-line")
                     previous, self.current = self.current, position
+                    meter = self.meter
                     if meter is not None:
-                        meter(position, ENTERED)
+                        priced = meter(position, ENTERED)
+                        if priced is not None:
+                            self._quiet(priced)
                     if position in redisplay_at:
                         yield REDISPLAY
                     if (yield position) is CTRL_C:  # NEWSTT's ISCNTC, before the line's first statement

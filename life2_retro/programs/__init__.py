@@ -187,11 +187,13 @@ class ProgramEntry:
             needed = self.cycles_runtime
             raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
 
-    def count_cycles(self, program: Program, runtime: str) -> CycleMeter:
-        """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on."""
+    def count_cycles(self, program: Program, runtime: str, by_segment: bool = False) -> CycleMeter:
+        """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on; `by_segment`
+        charges every segment as it ends (a pace that follows the old machine line by line), rather
+        than a stretch such as a board pass at once."""
         self.check_cycles(runtime)
         assert self.cycles is not None  # check_cycles refuses a program without figures
-        meter: CycleMeter = import_module(self.cycles).count_cycles(program)
+        meter: CycleMeter = import_module(self.cycles).count_cycles(program, by_segment=by_segment)
         return meter
 
     def seating(self) -> tuple[int, PromptTurns]:

@@ -7,7 +7,9 @@ of LIFE2 runs with known numbers and nothing else varies, the measured table
 
 from __future__ import annotations
 
-from life2_retro.basic.m6502 import element2, fadd, fcomp, next_step, qint, relation, subscript_multiply
+import pytest
+
+from life2_retro.basic.m6502 import element2, fadd, fcomp, fout, next_step, qint, relation, subscript_multiply
 from life2_retro.programs.life2.cycles import measured
 
 SQUARES = [(j, k) for j in range(1, 6) for k in range(1, 6)]
@@ -67,3 +69,18 @@ def test_the_quick_paths():
     assert subscript_multiply(0) == 0 and subscript_multiply(3) - subscript_multiply(1) == 17
     assert fadd(5, 0) == 73 and fadd(0, 5) == 25  # a zero right operand copies the left, and back
     assert fcomp(4, 5) < fcomp(5, 5)  # a difference in the mantissa's first byte stops the comparison
+
+
+def test_fout_gives_the_spreads_of_printing_the_players_and_the_rows():
+    """FOUT's count, with the OSI ROM's digit loop straddling a page (a branch back costs 4)."""
+    # 520 PRINT "PLAYER";B;" - 3 LIVE PIECES.": B is 1, then 2; nothing else in the line varies
+    assert fout(2) - fout(1) == spread(520) == 17
+    # 107 PRINT J;: J is 1 to 5 on every board, each as often
+    counted = [fout(j) for j in range(1, 6)]
+    assert max(counted) - min(counted) == spread(107) == 140
+    assert sum(counted) / 5 - min(counted) == pytest.approx(
+        line(107)["mean_cycles"] - line(107)["min"], abs=0.05
+    )
+    # 103 PRINT K;: K is 0 to 5; FOUT stores a zero at once. The routines FOUT calls (FCOMP, MUL10,
+    # FADD, QINT) are counted from a fixed entry, not all their fixed part: 10 cycles short in 4,838
+    assert fout(5) - fout(0) == pytest.approx(spread(103), abs=10)

@@ -111,7 +111,9 @@ class Life2Game(Game):
         self._program = program
         self.erase = entry.erase_key(self.dialect)
         if settings["historical_speed"]:
-            self.meter = entry.count_cycles(self._program, self.dialect)
+            # segment by segment: the historical speed holds the board's printing line by line, where
+            # a pass priced at once would hold it all before the first row
+            self.meter = entry.count_cycles(self._program, self.dialect, by_segment=True)
             self.clock_hz = settings["clock_hz"]
         self.visitors = visitors
         self.on_round = hooks.on_round

@@ -10,14 +10,16 @@ segment by segment for the fit (LOOP_PARTS): the same sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Protocol
 
+from ...basic.cycles import Charge
 from ...basic.m6502 import (
     element2,
     fadd,
     fin_digits,
+    fout,
     next_step,
     qint,
     relation,
@@ -39,9 +41,20 @@ class Pricing(Protocol):
         """The cycles of the lines typed since the last INPUT, beyond one plain line."""
         ...
 
+    def base(self, key: ClassKey) -> int:
+        """A class's base cycles."""
+        ...
+
+    def compile(self, line: int, how: int, following: int) -> Charge:
+        """A segment's charge, as the meter compiles it (basic.cycles.LineCosts)."""
+        ...
+
 
 SubClass = str | bool | None
 """Which way a line's IFs went, when the line after it does not say (None: nothing to tell)."""
+
+ClassKey = tuple[int, int, int, SubClass]
+"""(line, how the segment began, the line after it or RETURNED or ENDED, which way its IFs went)."""
 
 Part = Callable[[Pricing, int, int], tuple[SubClass, int]]
 """A line's value-dependent part: (which way its IFs went, cycles), read from the program after the
@@ -248,7 +261,36 @@ def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
     return None, 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)]) + costs.take_typed()
 
 
+def _printed(var: str, when: int | None = None) -> Part:
+    """A line that PRINTs a number (FOUT): J or K on the board's border, B in the players' lines.
+    `when`: only a segment that goes on to that line printed it (580's RETURN into it prints nothing)."""
+
+    def part(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+        if when is not None and following != when:
+            return None, 0
+        return None, fout(getattr(costs.program.v, var))
+
+    return part
+
+
+def _printed_zero(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """102 IF K=6 THEN PRINT 0;: GOTO 125 (on to 103 it prints nothing)."""
+    return None, fout(0) if following == 125 else 0
+
+
+def _p1_over_1(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """721 IF P1>1 THEN RETURN (the illegal-coords patch): P1 is 3 or 30 in the setup, 1 after."""
+    return None, relation(costs.program.v.P1, 1)
+
+
 PARTS: dict[int, Part] = {
+    721: _p1_over_1,
+    102: _printed_zero,
+    103: _printed("K"),
+    107: _printed("J"),
+    520: _printed("B"),
+    575: _printed("B"),
+    580: _printed("B", when=700),
     55: _compare_cell(99),
     200: _which_owner,
     300: _compare_cell(3),
@@ -292,6 +334,7 @@ INPUT_SPACE = 21
 """CHRGET passing a space (L961-975): one more turn of its loop."""
 
 
+@cache
 def typed_line_cycles(buffer: bytes) -> int:
     """The value-dependent cycles of one typed line: INLIN per character, and FIN on each value's
     digits (the base holds a line of three characters, `3,4`)."""
@@ -306,25 +349,37 @@ def typed_line_cycles(buffer: bytes) -> int:
     return cycles
 
 
+def loop_codes(j: int, k: int, n: float, codes: list[float], last: int, taken: bool) -> int:
+    """305-320 for square (j, k) holding `n`: O1 from 1 to `last`, N(J,K) against each code K(O1),
+    ending at 350 when `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
+    compared = _COMPARED.get(n)
+    if compared is None:
+        compared = _COMPARED[n] = _running_sums(relation(n, codes[o1]) for o1 in range(1, 19))
+    steps = last - 1 if taken else last
+    return last * element2(j, k) + _QINTS[last] + compared[last] + _STEPS[steps]
+
+
+def _running_sums(values: Iterable[int]) -> list[int]:
+    """0, then the sum of the first value, of the first two, ...: a loop's cycles up to any O1."""
+    sums = [0]
+    for value in values:
+        sums.append(sums[-1] + value)
+    return sums
+
+
+_QINTS = _running_sums(qint(o1) for o1 in range(1, 19))
+"""K(O1)'s subscript made an integer, O1 = 1, 2, ...: summed up to each O1."""
+_STEPS = _running_sums(next_step(o1, 1, 18) for o1 in range(1, 19))
+"""NEXT O1 from each O1, summed likewise."""
+_COMPARED: dict[float, list[int]] = {}
+"""N(J,K) against each code, summed likewise, by the count N(J,K) holds (the codes K(O1) are the
+listing's DATA, the same in every run): a game meets the same counts again and again."""
+
+
 def _loop_codes(costs: Pricing, last: int, taken: bool) -> int:
-    """305-320 for one square: O1 from 1 to `last`, N(J,K) against each code K(O1), ending at 350 when
-    `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
     p = costs.program
     v = p.v
-    n = p.N[v.J][v.K]
-    key = (v.J, v.K, n, last, taken)
-    cycles = _LOOP_MEMO.get(key)
-    if cycles is None:
-        square = element2(v.J, v.K)
-        cycles = sum(square + qint(o1) + relation(n, p.K[o1]) for o1 in range(1, last + 1))
-        cycles += sum(next_step(o1, 1, 18) for o1 in range(1, last if taken else last + 1))
-        _LOOP_MEMO[key] = cycles
-    return cycles
-
-
-_LOOP_MEMO: dict[tuple[int, int, float, int, bool], int] = {}
-"""The loops' sums by what they depend on (the codes K(O1) are the listing's DATA, the same in every
-run): a game meets the same squares and counts again and again."""
+    return loop_codes(v.J, v.K, p.N[v.J][v.K], p.K, last, taken)
 
 
 def _code_found(costs: Pricing) -> int:
@@ -333,6 +388,18 @@ def _code_found(costs: Pricing) -> int:
 
 def _no_code(costs: Pricing) -> int:
     return _loop_codes(costs, 18, False)
+
+
+def neighbour_sum(old: float, b: float) -> int:
+    """What adding B to a neighbour's count costs beyond finding it: the count pushed, the sum, the
+    store (the part of 230 that depends on what the neighbour held)."""
+    return round_fac(old) + fadd(old, b) + round_fac(old + b)
+
+
+@cache
+def neighbour_subscripts(j: int, k: int, o1: int, a1: float, a2: float) -> int:
+    """What finding one neighbour costs 230, twice (to read it and to store it)."""
+    return 2 * _neighbour_subscripts(j, k, o1, a1, a2)
 
 
 def _neighbours(costs: Pricing) -> int:

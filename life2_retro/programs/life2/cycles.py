@@ -13,44 +13,50 @@ A segment of a line is charged two parts:
   (life2_cycle_parts.py).
 
 A line that a bug switch replaces (`_<n>_fixed`) is charged as the line it
-replaces; a line only the patches add (543, 721, 800) has no measured figure
-and is charged an estimate (`ADDED_LINES`).
+replaces; the segments only the patches make (543, 721, 800, and the lines
+that go on to them) are priced from the measured ones they resemble
+(cycle_patches.py).
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 from ...basic.cycles import ENDED, Charge, CycleMeter
-from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, SubClass, typed_line_cycles
+from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, ClassKey, SubClass, typed_line_cycles
+from .cycle_passes import BoardPasses, PassMemo
+from .cycle_patches import patch_bases
 from .program import Life2Program
 
-ADDED_LINES = {543: 1500, 721: 2600, 800: 11000}
-"""Lines only the bug patches add, with no measured figure: 543 `P1=1` is charged like a short
-assignment, 721 `IF P1>1 THEN RETURN` like line 720, 800 `END` like the end of a game at 574."""
+HERE = Path(__file__).parent
+"""Where the package keeps its figures (a plain path: importlib.resources costs `life2 run --cycles`
+a few milliseconds more to start, a tenth of what the meter may cost in all)."""
 
 UNKNOWN_SEGMENT = 2000
 """A class the figures do not hold (a path no measured game took): the line's measured mean is used,
 and this where there is none."""
 
-ClassKey = tuple[int, int, int, SubClass]
-"""(line, how the segment began, the line after it or RETURNED or ENDED, which way its IFs went)."""
 
-
-@dataclass(frozen=True)
 class CycleFigures:
     """The derived figures: a base for each class of segment, each line's measured mean (for a class
-    no measured game took), and what an INPUT costs beyond its one line."""
+    no measured game took), and what an INPUT costs beyond its one line. (A plain class: a dataclass
+    would cost `life2 run --cycles` its making at every start.)"""
 
-    bases: dict[ClassKey, float]
-    line_means: dict[int, float]
-    input_costs: dict[str, int]
-    compiled: dict[int, Charge] = field(default_factory=dict, compare=False)
-    """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
+    def __init__(
+        self, bases: dict[ClassKey, float], line_means: dict[int, float], input_costs: dict[str, int]
+    ) -> None:
+        self.bases = bases
+        self.line_means = line_means
+        self.input_costs = input_costs
+        self.compiled: dict[int, Charge] = {}
+        """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
+        self.passes = PassMemo()
+        """The board passes priced so far (cycle_passes.BoardPasses), kept likewise."""
+        self.patched = patch_bases(bases)
+        """The classes only the bug patches make, derived from the measured ones (cycle_patches)."""
 
 
 def _sub_from_text(text: str) -> SubClass:
@@ -76,7 +82,7 @@ def key_from_text(text: str) -> ClassKey:
 @cache
 def load_figures() -> CycleFigures:
     """cycles.json, carried by the package."""
-    raw = json.loads(resources.files(__package__).joinpath("cycles.json").read_text(encoding="ascii"))
+    raw = json.loads(HERE.joinpath("cycles.json").read_text(encoding="utf-8"))
     return CycleFigures(
         {key_from_text(text): value for text, value in raw["bases"].items()},
         {int(line): value for line, value in raw["line_means"].items()},
@@ -88,7 +94,7 @@ def load_figures() -> CycleFigures:
 def measured() -> dict[str, Any]:
     """osi6502_measured.json, carried by the package: the table of 60 games and the worked examples,
     as measured on the 1977 ROM (the figures the bases were fitted to, and the model's test)."""
-    text = resources.files(__package__).joinpath("osi6502_measured.json").read_text(encoding="utf-8")
+    text = HERE.joinpath("osi6502_measured.json").read_text(encoding="utf-8")
     tables: dict[str, Any] = json.loads(text)
     return tables
 
@@ -116,6 +122,8 @@ class Life2Costs:
         """The cycles of the lines typed since the last INPUT, beyond one plain line: each line's
         characters and digits, and the pass that asked again (?REDO FROM START) or for more (??)."""
         typed, self._typed = self._typed, []
+        if len(typed) == 1:  # the common case: one line answered the INPUT
+            return typed_line_cycles(typed[0][1])
         extra = self.figures.input_costs
         cycles = 0
         for n, (prompt, buffer) in enumerate(typed):
@@ -129,7 +137,9 @@ class Life2Costs:
         base = self.figures.bases.get(key)
         if base is None:
             line = key[0]
-            base = ADDED_LINES.get(line) or self.figures.line_means.get(line, UNKNOWN_SEGMENT)
+            base = self.figures.patched.get(key)
+            if base is None:
+                base = self.figures.line_means.get(line, UNKNOWN_SEGMENT)
         return round(base)
 
     def describe(self, line: int, how: int, following: int) -> tuple[ClassKey, int]:
@@ -163,8 +173,15 @@ class Life2Costs:
         return lambda costs: base + loop(costs)
 
 
-def count_cycles(program: Life2Program, figures: CycleFigures | None = None) -> CycleMeter:
-    """A meter on `program`'s machine: from its run on, every segment is charged (ms1978 only)."""
-    meter = CycleMeter(Life2Costs(program, figures))
+def count_cycles(
+    program: Life2Program, figures: CycleFigures | None = None, by_segment: bool = False
+) -> CycleMeter:
+    """A meter on `program`'s machine: from its run on, every segment is charged (ms1978 only).
+
+    The board passes are priced whole (cycle_passes), unless `by_segment`: then the meter is told of
+    every segment and charges each as it ends, which is slower and the same in total (the oracle the
+    passes are tested by; and what a pace that follows the old machine line by line needs)."""
+    costs = Life2Costs(program, figures)
+    meter = CycleMeter(costs, None if by_segment else BoardPasses(costs, costs.figures.passes))
     program.m.count_segments(meter)
     return meter

@@ -10,9 +10,11 @@ import random
 
 import pytest
 
-from life2_retro.basic.cycles import CycleMeter
+from life2_retro.basic.cycles import ENDED, RETURNED, CycleMeter
+from life2_retro.basic.m6502 import OK, READY, error_message, relation
 from life2_retro.events import Stop
 from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.cycle_patches import END_STATEMENT, FOUND, VARIABLE_PLACE
 from life2_retro.programs.life2.cycles import Life2Costs, count_cycles, measured
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.programs.life2.scripts import generate_script
@@ -30,11 +32,12 @@ def metered(responses: list[bytes], bugs=BUG_NAMES) -> tuple[CycleMeter, Stop]:
 
 
 @pytest.mark.parametrize("game", range(len(EXAMPLES)))
-def test_each_worked_example_within_a_tenth_of_a_percent_and_its_segments_exactly(game):
+def test_each_worked_example_within_a_fortieth_of_a_percent_and_its_segments_exactly(game):
+    """The fit never saw these games: 0.025% is the model's bound on them (cycles.md)."""
     example = EXAMPLES[game]
     meter, stop = metered([response.encode() for response in example["responses"]])
     assert meter.segments_done(stop) == example["segments"]
-    assert meter.total(stop) == pytest.approx(example["segment_cycles"], rel=0.001)
+    assert meter.total(stop) == pytest.approx(example["segment_cycles"], rel=0.00025)
 
 
 def test_the_quick_game_less_its_last_segment_is_the_measured_check():
@@ -77,6 +80,58 @@ def test_the_loops_charged_whole_cost_what_their_segments_cost_one_by_one(seed):
     assert fast.segments_done(stop) == slow.segments_done(stop)
 
 
+def both_meters(responses: list[bytes], bugs=BUG_NAMES) -> list[tuple[int, int, int, int]]:
+    """The board passes priced whole, and the oracle: every segment charged as it ends."""
+    results = []
+    for by_segment in (False, True):
+        program = Life2Program(bugs=bugs)
+        meter = count_cycles(program, by_segment=by_segment)
+        stop = run_in_memory(program.run(), responses).stop
+        results.append((meter.total(stop), meter.segments_done(stop), meter.cycles, meter.segments))
+    return results
+
+
+@pytest.mark.parametrize("game", range(len(EXAMPLES)))
+def test_the_passes_priced_whole_cost_what_the_segments_cost_in_each_worked_example(game):
+    whole, by_segment = both_meters([response.encode() for response in EXAMPLES[game]["responses"]])
+    assert whole == by_segment
+
+
+@pytest.mark.parametrize("block", range(4))
+def test_the_passes_priced_whole_cost_what_the_segments_cost_in_generated_games(block):
+    """50 games a block (tools/compare_cycle_meters.py runs 2,000): answers of every kind, and half
+    of them with bug switches drawn at random, which change the lines the passes run into."""
+    for index in range(50 * block, 50 * (block + 1)):
+        rng = random.Random(f"whole-passes:{index}")
+        responses = generate_script(rng)
+        bugs = frozenset(rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES)))) if index % 2 else BUG_NAMES
+        whole, by_segment = both_meters(responses, bugs)
+        assert whole == by_segment, (index, sorted(bugs))
+
+
+def test_a_generation_tells_the_meter_a_handful_of_segments():
+    """Counted and printed, a board is some 300 segments; priced whole, a generation is a handful of
+    calls (the two players' moves, the passes' first lines)."""
+    example = max(EXAMPLES, key=lambda game: game["segments"])
+    calls = {}
+    for by_segment in (False, True):
+        program = Life2Program()
+        count_cycles(program, by_segment=by_segment)
+        told = program.m.meter
+        seen = {"segments": 0, "passes": 0}
+
+        def counting(line: int, how: int, told=told, seen=seen):
+            seen["segments"] += 1
+            seen["passes"] += line == 560 and how == 0
+            return told(line, how)
+
+        program.m.meter = counting
+        run_in_memory(program.run(), [response.encode() for response in example["responses"]])
+        calls[by_segment] = seen["segments"] / seen["passes"]
+    assert calls[True] > 300
+    assert calls[False] < 40
+
+
 @pytest.mark.parametrize("seed", range(6))
 def test_any_answers_and_any_bug_switches_are_priced(seed):
     """Fractions, exponents, words, empty lines, long lines; with the bugs fixed, lines the patches
@@ -107,3 +162,28 @@ def test_the_figures_are_what_the_fit_derives_from_the_measured_table():
     carried = json.loads((path.parents[1] / "life2_retro" / "programs" / "life2" / "cycles.json").read_text())
     assert {key_text(k): round(float(v), 1) for k, v in bases.items()} == carried["bases"]
     assert extra == carried["input"]
+
+
+def test_the_patches_end_a_game_without_the_error_message_the_listing_prints():
+    """With --fixed, GOTO 800 finds 800 END: the winner's line (measured as the listing prints it, with
+    ?US ERROR IN 575 and OK) less the message, then END and its OK. Before, the two cost more than
+    the measured ending: 575 at its mean with the message still in it, and 800 at 11,000."""
+    costs = Life2Costs(Life2Program(bugs=()))
+    for line in (574, 575):
+        faithful = costs.base((line, 0, ENDED, None))
+        fixed = costs.base((line, 0, 800, None)) + costs.base((800, 0, ENDED, None))
+        expected = faithful - error_message(b"US", line) + FOUND + END_STATEMENT
+        assert fixed == pytest.approx(expected, abs=2)
+        assert fixed < faithful - 5000  # the message and the line number's FOUT
+
+
+def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
+    costs = Life2Costs(Life2Program(bugs=()))
+    assert costs.base((720, 0, 721, None)) == costs.base((720, 0, 725, None))
+    assert costs.base((542, 0, 543, None)) == costs.base((542, 0, 559, None))
+    # 721 IF P1>1 THEN RETURN is 720's IF B=1 THEN RETURN, P1 found one place later; each relation is
+    # counted with its own numbers (720's B was 1 when it returned)
+    returning = costs.base((721, 0, RETURNED, None)) + relation(1, 1)
+    assert returning == costs.base((720, 0, RETURNED, None)) + VARIABLE_PLACE
+    assert 1000 < costs.base((543, 0, 559, None)) < costs.base((90, 0, 99, None)) / 2
+    assert costs.base((800, 0, ENDED, None)) == pytest.approx(END_STATEMENT + READY + OK, abs=1)
