@@ -24,7 +24,7 @@ from typing import Any
 import numba
 import numpy as np
 
-from .kernels import kernels_for
+from . import kernels
 from .planes import pack, padded, unpack, unpadded
 from .rules import P2LIFE, Rules
 from .soup import check_boundary
@@ -65,7 +65,7 @@ class Engine:
         self.height, self.width = lattice.shape
         self.periodic = check_boundary(boundary) == "periodic"
         self.seed = np.uint64(coin_seed & ((1 << 64) - 1))
-        self._kernels = kernels_for(rules)
+        self._code = kernels.rule_code(rules)
         white, black = pack(np.asarray(lattice))
         self.white, self.black = padded(white), padded(black)
         self._spare = (np.zeros_like(self.white), np.zeros_like(self.black))
@@ -88,10 +88,14 @@ class Engine:
         if generations <= 0:
             return records
         spare_white, spare_black = self._spare
-        self._kernels.advance(
+        arguments = (
             self.white, self.black, spare_white, spare_black, self.height, self.width, self.periodic,
-            self.seed, self.generation, digests, self._blocks, records,
+            self.seed, self.generation, digests, self._code, records,
         )  # fmt: skip
+        if self._blocks:
+            kernels.advance_parallel(*arguments, self._blocks)
+        else:
+            kernels.advance(*arguments)
         if generations % 2:
             self._spare = (self.white, self.black)
             self.white, self.black = spare_white, spare_black
