@@ -23,6 +23,7 @@ from typing import Any
 
 import numba
 import numpy as np
+from numba.core import types
 
 from . import kernels
 from .planes import pack, padded, unpack, unpadded
@@ -66,6 +67,7 @@ class Engine:
         self.periodic = check_boundary(boundary) == "periodic"
         self.seed = np.uint64(coin_seed & ((1 << 64) - 1))
         self._code = kernels.rule_code(rules)
+        self._entries: dict[Any, Any] = {}
         white, black = pack(np.asarray(lattice))
         self.white, self.black = padded(white), padded(black)
         self._spare = (np.zeros_like(self.white), np.zeros_like(self.black))
@@ -93,9 +95,9 @@ class Engine:
             self.seed, self.generation, digests, self._code, records,
         )  # fmt: skip
         if self._blocks:
-            kernels.advance_parallel(*arguments, self._blocks)
+            self._compiled(kernels.advance_parallel, (*arguments, self._blocks))(*arguments, self._blocks)
         else:
-            kernels.advance(*arguments)
+            self._compiled(kernels.advance, arguments)(*arguments)
         if generations % 2:
             self._spare = (self.white, self.black)
             self.white, self.black = spare_white, spare_black
@@ -106,6 +108,21 @@ class Engine:
         self.coins_tossed += int(records[:, COINS].sum())
         self.generation += generations
         return records
+
+    def _compiled(self, kernel: Any, arguments: tuple[Any, ...]) -> Any:
+        """The kernel's machine code for these arguments' types, the rule code a literal. Asked for
+        once: a call through Numba's dispatcher with a plain int where the kernel wants a literal
+        retries the type search every time, some milliseconds a call."""
+        entry = self._entries.get(kernel)
+        if entry is None:
+            literal: Any = types.literal  # numba's typing helpers carry no annotations
+            typeof: Any = numba.typeof
+            signature = tuple(
+                literal(argument) if at == kernels.CODE_ARGUMENT else typeof(argument)
+                for at, argument in enumerate(arguments)
+            )
+            entry = self._entries[kernel] = kernel.compile(signature)
+        return entry
 
     def snapshot(self) -> Snapshot:
         return Snapshot(

@@ -134,6 +134,10 @@ def fill_halo(plane: Any, height: int, width: int, periodic: bool) -> None:
         plane[(height + 1) * stride : (height + 2) * stride] = U(0)
 
 
+CODE_ARGUMENT = 10
+"""Where advance and advance_parallel take the rule code (engine.py compiles them for it)."""
+
+
 def rule_code(rules: Rules) -> int:
     """The rule set as a number, one bit a mask of `bitslice.rule_flags`: what the kernels are
     compiled for (each a literal argument, so Numba compiles, and caches on disk, a version for
