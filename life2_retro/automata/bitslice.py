@@ -24,12 +24,16 @@ Function = TypeVar("Function", bound=Callable[..., object])
 
 
 def jitable(function: Function) -> Function:
-    """Compiled where Numba calls it (engine.py); plain Python on NumPy arrays everywhere else."""
+    """Compiled where Numba calls it (kernels.py); plain Python on NumPy arrays everywhere else.
+
+    Inlined into its caller when Numba compiles it (inline="always", in Numba's own IR): a call
+    the compiler cannot see through would keep the rule set's masks as arguments, tested on every
+    word, and keep the loop that calls it from being vectorised."""
     try:
         from numba.extending import register_jitable
     except ImportError:  # pragma: no cover - the study extra brings Numba
         return function
-    return register_jitable(function)
+    return register_jitable(inline="always")(function)
 
 
 ALL = (1 << 64) - 1
@@ -117,8 +121,10 @@ def next_planes(
     """(white after, black after, where the coin decides), the coin's cells left empty in both.
 
     `white_bits` and `black_bits` are each cell's neighbour counts as count8 gives them."""
-    w, b = exactly(*white_bits), exactly(*black_bits)
-    w_at_least, b_at_least = at_least(*white_bits), at_least(*black_bits)
+    w0, w1, w2, w3 = white_bits
+    b0, b1, b2, b3 = black_bits
+    w, b = exactly(w0, w1, w2, w3), exactly(b0, b1, b2, b3)
+    w_at_least, b_at_least = at_least(w0, w1, w2, w3), at_least(b0, b1, b2, b3)
     empty = ~(white | black)
     coin = empty & w[3] & b[3] & flags[4]
     white_after = (white & survives(w, w_at_least, b, flags)) | (empty & born(w, b, b_at_least, flags))

@@ -43,3 +43,19 @@ def unpack(white: Any, black: Any, width: int) -> Any:
     lattice[unpack_plane(white, width)] = WHITE
     lattice[unpack_plane(black, width)] = BLACK
     return lattice
+
+
+def padded(words: Any) -> Any:
+    """A plane of words (rows, words) inside a halo of ghost cells: a word before and after each row
+    and a row above and below, all empty until the engine fills them (kernels.fill_halo); flat."""
+    import numpy as np
+
+    height, width = words.shape
+    out = np.zeros((height + 2, width + 2), dtype=np.uint64)
+    out[1:-1, 1:-1] = words
+    return out.reshape(-1)
+
+
+def unpadded(plane: Any, height: int) -> Any:
+    """The lattice's own words (rows, words) of a padded plane, as a view."""
+    return plane.reshape(height + 2, -1)[1:-1, 1:-1]

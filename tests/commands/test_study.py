@@ -104,12 +104,12 @@ def test_an_unreachable_scheduler_is_a_clear_error(monkeypatch, capsys):
         (["--size", "many"], "a lattice side is a whole number"),
         (
             ["--sizes", "16,-32"],
-            "a side of the sizes experiment is a whole number from 16 to 1024, not '-32'",
+            "a side of the sizes experiment is a whole number from 16 to 4096, not '-32'",
         ),
-        (["--sizes", "8"], "a side of the sizes experiment is a whole number from 16 to 1024, not '8'"),
+        (["--sizes", "8"], "a side of the sizes experiment is a whole number from 16 to 4096, not '8'"),
         (
-            ["--sizes", "16,2048"],
-            "a side of the sizes experiment is a whole number from 16 to 1024, not '2048'",
+            ["--sizes", "16,8192"],
+            "a side of the sizes experiment is a whole number from 16 to 4096, not '8192'",
         ),
         (["--density", "1.5"], "a density is a number from 0 to 1, not '1.5'"),
         (["--density", "0.5,-0.1"], "a density is a number from 0 to 1, not '-0.1'"),

@@ -69,6 +69,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
         action="store_true",
         help="with --soak: a crowd of visitors, each stopping the computers' game and walking away",
     )
+    parser.add_argument(
+        "--json",
+        metavar="FILE",
+        help="with --game p2life: every figure also as JSON records (lattice, engine, threads, soup, rates)",
+    )
     add_mode_options(parser, for_oracle=True)
 
 
@@ -76,7 +81,9 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game in ENGINE_BENCHES:
         from . import p2life
 
-        return p2life.bench(args.seed)
+        return p2life.bench(args.seed, json_path=args.json)
+    if args.json:
+        parser.error("--json is for --game p2life")
     if args.render:
         from . import render
 

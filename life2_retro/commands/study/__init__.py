@@ -52,7 +52,7 @@ def lattice_side(text: str) -> int:
     return value
 
 
-SIZES_SIDES = (16, 1024)
+SIZES_SIDES = (16, 4096)
 """The sizes experiment's lattices, smallest to biggest: the paper's range."""
 
 

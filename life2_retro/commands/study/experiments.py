@@ -24,7 +24,7 @@ EVERY_TWENTIETH = tuple(round(0.05 * step, 2) for step in range(1, 21))
 LOW = (0.01, 0.02, 0.03)
 """Near zero, where a game whose density dies out would show it first."""
 HISTOGRAM_DENSITIES = (0.25, 0.5, 0.75, 1.0)
-SIZES = (16, 32, 64, 128, 256, 512, 1024)
+SIZES = (16, 32, 64, 128, 256, 512, 1024, 2048, 4096)
 SIZE = 256
 """The lattice of the asymptotic curve, the boundaries and the histogram: big enough that a run's
 edge is a small part of it, small enough for 100 runs at 23 densities, both boundaries and
@@ -180,7 +180,7 @@ class Boundaries(Asymptotic):
 
 
 class Sizes(Sweep):
-    """Asymptotic density against lattice size, from 16 x 16 to 1024 x 1024.
+    """Asymptotic density against lattice size, from 16 x 16 to 4096 x 4096.
 
     Up to 256 x 256 every size gets the runs asked for; a bigger lattice gets as many runs as hold
     the same number of cells (at least 10), since one run of it averages over more cells already."""

@@ -1,0 +1,110 @@
+"""The compiled kernels (automata/kernels.py): the bit logic in the CPU's widest vector registers with
+nothing called in its loop, the rule set compiled in, the digest, and lattices of several chunks."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from life2_retro.automata import kernels
+from life2_retro.automata.coins import GOLDEN, MIX2, mix64
+from life2_retro.automata.engine import Engine
+from life2_retro.automata.planes import pack
+from life2_retro.automata.reference import ReferenceEngine
+from life2_retro.automata.rules import BLACK, VARIANTS, WHITE
+from life2_retro.automata.soup import random_soup
+
+
+def widest_registers() -> str | None:
+    """The name of the CPU's widest vector registers as x86 assembly spells them, or None."""
+    import llvmlite.binding as llvm
+
+    features = llvm.get_host_cpu_features()
+    if features.get("avx512f"):
+        return "zmm"
+    if features.get("avx2"):
+        return "ymm"
+    return None
+
+
+def loops(assembly: str) -> list[list[str]]:
+    """The bodies of the loops in `assembly`: from a label to a jump back to it."""
+    lines = assembly.splitlines()
+    labels = {line.rstrip(":"): at for at, line in enumerate(lines) if re.match(r"^\.LBB\d+_\d+:", line)}
+    bodies = []
+    for at, line in enumerate(lines):
+        jump = re.match(r"\s+j\w+\s+(\.LBB\d+_\d+)", line)
+        if jump and labels.get(jump.group(1), at) < at:
+            bodies.append(lines[labels[jump.group(1)] : at + 1])
+    return bodies
+
+
+@pytest.mark.parametrize("variant", ["0", "4b"])
+def test_the_bit_logic_is_vectorised_with_the_widest_registers_and_calls_nothing(variant):
+    """Compiled afresh (Numba shows no machine code for what it loaded from its cache): the loop of
+    pass 1 does its AND, OR, XOR and three-way logic on the CPU's widest registers, and calls nothing
+    (no reference counting: the engine passes words, not row views)."""
+    import numba
+
+    registers = widest_registers()
+    if registers is None:
+        pytest.skip("this CPU has no vector registers wider than 128 bits")
+    fresh = numba.njit(kernels.logic.py_func)
+    plane = np.zeros(6 * 10, dtype=np.uint64)
+    fresh(plane, plane.copy(), plane.copy(), plane.copy(), 7, 30, 6, kernels.rule_code(VARIANTS[variant]))
+    (assembly,) = fresh.inspect_asm().values()
+    logic = re.compile(rf"\bvp(and|andn|or|xor|ternlog)q\b.*%{registers}\d")
+    vector_loops = [body for body in loops(assembly) if sum(bool(logic.search(line)) for line in body) >= 40]
+    assert vector_loops, f"no loop does the bit logic on {registers} registers"
+    innermost = min(vector_loops, key=len)
+    assert not [line for line in innermost if "call" in line]
+
+
+def test_each_rule_set_is_compiled_in_not_read_from_arguments():
+    """The kernels are compiled for the rule set as a literal: a version for each one met."""
+    from numba import types
+
+    lattice = random_soup((6, 70), 0.5, np.random.default_rng(1))
+    for rules in (VARIANTS["0"], VARIANTS["2"]):
+        Engine(lattice, "cutoff", 1, rules).step()
+    codes = {signature[-2] for signature in kernels.advance.signatures}
+    assert all(isinstance(code, types.IntegerLiteral) for code in codes)
+    assert {code.literal_value for code in codes} >= {kernels.rule_code(VARIANTS[v]) for v in ("0", "2")}
+    assert kernels.rule_code(VARIANTS["0"]) != kernels.rule_code(VARIANTS["2"])
+
+
+def digest_of(lattice: np.ndarray) -> int:
+    """The digest as its definition reads: over the lattice's words in order, white's word at the
+    even index and black's at the odd, each mixed (SplitMix64) with its index, all summed."""
+    white, black = (plane.reshape(-1).tolist() for plane in pack(lattice))
+    total = 0
+    for word, (w, b) in enumerate(zip(white, black, strict=True)):
+        index = 2 * word
+        total += mix64(w + index * GOLDEN) ^ mix64(b + (index + 1) * GOLDEN + MIX2)
+    return total % 2**64
+
+
+@pytest.mark.parametrize("boundary", ["cutoff", "periodic"])
+def test_the_digest_and_populations_are_the_new_states(boundary):
+    soup = random_soup((20, 150), 0.5, np.random.default_rng(4))
+    engine = Engine(soup, boundary, 3)
+    for generation in range(6):
+        digests = generation % 2 == 0
+        records = engine.advance(1, digests)
+        lattice = engine.lattice
+        assert (engine.whites, engine.blacks) == ((lattice == WHITE).sum(), (lattice == BLACK).sum())
+        assert int(records[0, 3]) == (digest_of(lattice) if digests else 0)
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+@pytest.mark.parametrize("boundary", ["cutoff", "periodic"])
+def test_a_lattice_of_several_chunks_equals_the_reference(boundary, parallel):
+    """Two words a row: 512 rows a chunk, so 1100 rows are three chunks (and two threads' blocks)."""
+    soup = random_soup((1100, 100), 0.5, np.random.default_rng(6))
+    engine, reference = Engine(soup, boundary, 12, parallel=parallel), ReferenceEngine(soup, boundary, 12)
+    for _ in range(12):
+        engine.step()
+        assert np.array_equal(engine.lattice, reference.step())
+    assert engine.coins_tossed == reference.coins_tossed
