@@ -39,6 +39,11 @@ DENSITY = 0.5
 BOUNDARY = "periodic"
 SETTLED_SIDE = 256
 MIN_SECONDS = 0.5
+GENERATIONS_A_CALL = 256
+"""At most this many generations a call of Engine.advance: enough that a call's own cost is lost in
+a lattice's work from 256 x 256 up, and few enough that the engine on several threads, which meets
+its threads once a generation, is not timed for minutes on a small lattice (at 16 x 16 the 2**24
+cell-updates a call would be 65,536 generations, 65,536 meetings)."""
 ROUNDS = 3
 CHECKED_GENERATIONS = 5
 GOAL = 1e10
@@ -129,7 +134,7 @@ def ways(side: int, soup: Any, coin_seed: int) -> list[tuple[str, int, Callable[
     from ...automata.numpy_planes import NumpyPlanes
     from ...automata.reference import ReferenceEngine
 
-    per_call = max(1, (1 << 24) // (side * side))
+    per_call = max(1, min(GENERATIONS_A_CALL, (1 << 24) // (side * side)))
     cores = numba.get_num_threads()
     chosen: list[tuple[str, int, Callable[[], Any], int]] = [
         ("engine", 1, partial(Engine, soup, BOUNDARY, coin_seed), per_call)
