@@ -22,6 +22,7 @@ def luminance(colour) -> float:
 def paper_cell(tty: Teletype, row: int, column: int) -> list[float]:
     """The luminance of one character cell as printed on the paper (the print head not over it)."""
     view = tty.view
+    assert view is not None  # the Teletype draws its paper once it has a window
     _, _, width, height = view.cell_rect(row, column)
     view.take_new_strikes()
     line = view._line_surface(row)
