@@ -32,16 +32,17 @@ coverage for a smooth edge whatever the size shown."""
 @dataclass(frozen=True)
 class GlyphBox:
     """Where a character's paths land on its surface, at one size: `scale` pixels to a unit of the
-    format, and `margin` units of room around the paths (the pen's half width and more)."""
+    format, and `margin` units of room around the paths (the pen's half width and more). A
+    `squeeze` under 1 sets the letters narrower (condensed), the pen as wide as ever."""
 
     scale: float
     margin: float
-    width_units: float = BODY_WIDTH
+    squeeze: float = 1.0
 
     @property
     def size(self) -> tuple[int, int]:
         return (
-            math.ceil((self.width_units + 2 * self.margin) * self.scale),
+            math.ceil((BODY_WIDTH * self.squeeze + 2 * self.margin) * self.scale),
             math.ceil((DESCENT - ASCENT + 2 * self.margin) * self.scale),
         )
 
@@ -63,13 +64,15 @@ def draw_paths(
     origin: tuple[float, float],
     pen: float,
     colour: tuple[int, ...],
+    squeeze: float = 1.0,
 ) -> None:
-    """The paths with a round pen `pen` units wide, at `scale` pixels a unit, hard-edged: polygons
-    for the straight pieces, discs at every joint and end."""
+    """The paths with a round pen `pen` units wide, at `scale` pixels a unit (across, `squeeze`
+    times that), hard-edged: polygons for the straight pieces, discs at every joint and end."""
     ox, oy = origin
     radius = pen * scale / 2
+    across = scale * squeeze
     for path in paths:
-        points = [(ox + x * scale, oy + y * scale) for x, y in path]
+        points = [(ox + x * across, oy + y * scale) for x, y in path]
         if len(points) == 1:
             pygame.draw.circle(surface, colour, points[0], radius * DOT)
             continue
@@ -94,8 +97,9 @@ def big_mask(pygame: Any, strokes: str, box: GlyphBox, pen: float, colour: tuple
     big = pygame.Surface((width * factor, height * factor), pygame.SRCALPHA)
     big.fill((*colour, 0))
     ox, oy = box.origin
+    paths = flatten(strokes)
     draw_paths(
-        pygame, big, flatten(strokes), box.scale * factor, (ox * factor, oy * factor), pen, (*colour, 255)
+        pygame, big, paths, box.scale * factor, (ox * factor, oy * factor), pen, (*colour, 255), box.squeeze
     )
     return big
 
