@@ -178,7 +178,7 @@ class ListingPanel:
         # the heading, then the page scrolled so the current line sits a third of the way down
         surface.blit(self._heading, (left, top))
         view_top = top + self.header_h
-        view_h = height - self.header_h - self.box_h
+        view_h = (height - self.header_h - self.box_h) // self.row_h * self.row_h  # whole rows only
         index = self._index.get(self.current)
         first = 0 if index is None else max(0, index - view_h // self.row_h // 3)
         first = min(first, max(0, len(self.rows) - view_h // self.row_h))
