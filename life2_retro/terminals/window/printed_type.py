@@ -42,7 +42,7 @@ from .typeface import MODEL_33, PEN
 
 FORCES = (0.86, 0.96, 1.06)
 """The pen's width for a light, a fair and a hard blow, in the type's own width."""
-MOTTLE = (0.5, 0.66, 0.8)
+MOTTLE = (0.58, 0.7, 0.82)
 """The least ink the cloth lets through at a spot of the letter, for each of those blows."""
 FRINGE = 0.38
 """How far the ink wicks past a letter's edge, in the type's units (hundredths of an inch)."""
