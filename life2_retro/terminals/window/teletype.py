@@ -268,7 +268,7 @@ class PaperView:
             line = self.paper.line(row)
             if line is not None:
                 for column, strikes in line.cells.items():
-                    for blows_before, strike in enumerate(strikes):
+                    for blows_before, strike in enumerate(strikes[:BLOWS_INKED]):
                         soaked_by = "".join(earlier.char for earlier in strikes[:blows_before])
                         self._ink(surface, row, column, strike, soaked_by)
             self._lines[row] = surface
@@ -278,7 +278,7 @@ class PaperView:
         for row, column, strike, blows_before in self.paper.take_log():
             surface = self._lines.get(row)
             line = self.paper.line(row)
-            if surface is not None and line is not None:
+            if surface is not None and line is not None and blows_before < BLOWS_INKED:
                 earlier = line.cells[column][:blows_before]
                 self._ink(surface, row, column, strike, "".join(struck.char for struck in earlier))
             if row <= self._band_rows:
