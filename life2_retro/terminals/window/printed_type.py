@@ -49,7 +49,8 @@ FRINGE = 0.38
 FRINGE_INK = 0.42
 """How dark the wicked ink is at most, as a share of the letter's."""
 SPREADS = (0.6, 1.1)
-"""How far a soaked spot's ink runs around the letter after one, two, three or more earlier blows."""
+"""How far a soaked spot's ink runs around the letters struck there, in the type's units: after one
+earlier blow, and after two (the farthest: see SOAKED_LETTER)."""
 SPREAD_INK = (0.5, 0.85)
 """And how dark it is there."""
 SPREAD_RINGS = 4
@@ -112,12 +113,10 @@ class TypeImpressions:
         """For a character whose (0, 0) is to land at (x, y): where its surface goes, in whole pixels,
         and the phase across and down that puts it there to a fraction of a pixel."""
         ox, oy = self.box.origin
-        left, top = x - ox, y - oy
-        across, down = self.phases
-        return (
-            (math.floor(left), math.floor(top)),
-            (int((left % 1) * across), int((top % 1) * down)),
+        (left, phase_x), (top, phase_y) = (
+            divmod(round(at * steps), steps) for at, steps in zip((x - ox, y - oy), self.phases, strict=True)
         )
+        return (left, top), (phase_x, phase_y)
 
     def impression(
         self, char: str, force: int, pattern: int, phase: tuple[int, int] = (0, 0)
