@@ -39,9 +39,9 @@ def inked_rows(pixels: np.ndarray, background: np.ndarray) -> np.ndarray:
 @pytest.mark.parametrize("window", SIZES, ids=lambda size: "x".join(map(str, size)))
 def test_the_listing_is_set_a_sixtieth_of_the_screen_high_every_line_whole(pygame, window):
     """Capitals at least a sixtieth of the screen's height (18 pixels at 1080, 36 at 2160: read from
-    two metres on a screen a metre or so across; the dot captions of before were 7 pixels high
-    at 1080 and 14 at 2160), and every line of our annotations and of Cell Life's notes drawn to
-    its last character inside the panel."""
+    two metres on a screen a metre or so across; the dot captions of before were 7 pixels high at
+    768 and 800, 14 at 1080 and 21 at 2160), and every line of our annotations and of Cell Life's
+    notes drawn to its last character inside the panel."""
     for rows in (annotated_listing(), cell_life_rows()[0]):
         panel = ListingPanel(pygame, rows, "WHAT EACH LINE DOES", lambda: [])
         drawn(pygame, panel, window)
