@@ -4,7 +4,7 @@
 summarizes the game records; `--example` prints a config with every key and
 what it allows (docs/exhibit.toml is that); `--screenshot` runs the exhibit
 headless on a simulated clock and saves its window, the same to the pixel for
-the same config and seed.
+the same config and seed, at the config's window size or at `--size`.
 """
 
 from __future__ import annotations
@@ -67,6 +67,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
     shot.add_argument(
         "--seed", type=whole_number, default=1, help="the exhibit's seed: its computers' dice (default 1)"
     )
+    shot.add_argument(
+        "--size",
+        type=_size,
+        metavar="WxH",
+        help="the window the picture is of, e.g. 1920x1080 (default: the config's size)",
+    )
+
+
+def _size(text: str) -> tuple[int, int]:
+    """A window size the exhibit's config would allow."""
+    from ..exhibit.config import window_size
+
+    try:
+        return window_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc) or f"{text!r} is not WIDTHxHEIGHT") from None
 
 
 def _seconds(text: str) -> float:
@@ -137,6 +153,7 @@ def _screenshot(config: object, args: argparse.Namespace) -> None:
             games=games,
             terminal=args.terminal or config.terminal,
             fullscreen=False,
+            size=args.size or config.size,
             records_path=Path(folder) / "records.jsonl",
         )
         baud = CONFIG_BAUD if args.baud is None else args.baud

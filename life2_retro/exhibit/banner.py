@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..terminals.window.font import WIDTH
-from .panel import DotText
+from ..terminals.window.captions import ADVANCE, CaptionPen
 
 CARD = (250, 240, 200)
 CARD_EDGE = (150, 40, 30)
 CARD_INK = (150, 40, 30)
 BLINK_SECONDS = 1.2
+WEIGHT = 1.8
+"""The placard's letters, in the type's pen: bold, as a sign's are."""
+TALLEST = 1 / 14
+"""The placard's capitals at most, as a share of the window's height."""
 
 
 class Banner:
@@ -21,8 +24,8 @@ class Banner:
         self._text = text.upper()
         self.now = now
         self.on = False
-        self._pen: DotText | None = None
         self._card: Any = None
+        self._made_for = (0, 0)
 
     @property
     def text(self) -> str:
@@ -42,18 +45,22 @@ class Banner:
         if not self.lit():
             return
         width, height = surface.get_size()
-        if self._card is None or self._card.get_width() > width:
-            self._make(width)
+        if self._card is None or self._made_for != (width, height):
+            self._make(width, height)
         card = self._card
         surface.blit(card, ((width - card.get_width()) // 2, height // 10))
 
-    def _make(self, width: int) -> None:
+    def _make(self, width: int, height: int) -> None:
+        """The card for a window this size: its text as large as the paper's width and a fourteenth
+        of the height allow, drawn at the window's resolution."""
         pygame = self.pygame
-        dot = max(2, min(6, width // ((len(self.text) + 4) * (WIDTH + 1))))  # the card fits the paper
-        pen = DotText(pygame, dot, CARD_INK)
-        text_w, text_h = pen.cell[0] * len(self.text), pen.cell[1]
-        card = pygame.Surface((text_w + pen.cell[0] * 4, text_h + pen.cell[1]), pygame.SRCALPHA)
+        advance = width / (len(self.text) + 4)  # the card fits the paper
+        pen = CaptionPen(pygame, min(advance / ADVANCE, height * TALLEST), CARD_INK, weight=WEIGHT)
+        card_h = round(pen.cap * 2.4)
+        card = pygame.Surface((pen.width(self.text) + round(pen.advance * 4), card_h), pygame.SRCALPHA)
         card.fill((*CARD, 235))
-        pygame.draw.rect(card, CARD_EDGE, card.get_rect(), width=max(2, dot), border_radius=dot * 2)
-        pen.draw(card, self.text, (pen.cell[0] * 2, pen.cell[1] // 2 + dot))  # capitals mid-card
+        rim = max(2, round(pen.cap / 7))
+        pygame.draw.rect(card, CARD_EDGE, card.get_rect(), width=rim, border_radius=rim * 2)
+        pen.draw(card, self.text, (pen.advance * 2, (card_h - pen.cap) / 2 - pen.above))  # capitals mid-card
         self._card = card
+        self._made_for = (width, height)

@@ -67,7 +67,8 @@ def _chord(value: Any) -> KeyChord:
     return KeyChord.parse(value if isinstance(value, str) else "")
 
 
-def _size(value: Any) -> tuple[int, int]:
+def window_size(value: Any) -> tuple[int, int]:
+    """`1280x800` as (width, height), from KIOSK_SMALLEST to KIOSK_LARGEST; ValueError otherwise."""
     width, height = parse_size(value if isinstance(value, str) else "", minimum=KIOSK_SMALLEST)
     if width > KIOSK_LARGEST[0] or height > KIOSK_LARGEST[1]:
         raise ValueError("larger than a window can be")
@@ -119,7 +120,7 @@ EXHIBIT: tuple[Option, ...] = (
         "size",
         "the window when fullscreen is false",
         (1280, 800),
-        convert=_size,
+        convert=window_size,
         allows=f"WIDTHxHEIGHT, from {_size_of(KIOSK_SMALLEST)} to {_size_of(KIOSK_LARGEST)}, e.g. '1280x800'",
         written='"1280x800"',
     ),

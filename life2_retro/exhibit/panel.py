@@ -1,18 +1,24 @@
 """The live listing: the 1978 program beside the paper, the line being executed marked as it runs.
 
 It looks like what a 1970s computer room printed a listing on: green-bar
-paper, in our own dot-matrix font. The line the BASIC is executing gets a
-highlighter bar and an arrow, the page follows it, and a box at the foot shows
-the variables that tell the story: B (whose turn), X and Y (the square typed),
-M2 and M3 (each side's pieces).
+paper. The line the BASIC is executing gets a highlighter bar, an arrow and
+bolder type, the page follows it, and a box at the foot shows the variables
+that tell the story: B (whose turn), X and Y (the square typed), M2 and M3
+(each side's pieces).
+
+A visitor reads it from a couple of metres, on whatever screen the museum has,
+so its text is our stroke font sized from the screen's height (captions.py):
+about ROWS_PER_SCREEN rows of text from top to bottom at any resolution, the
+letters condensed where a line must fit the panel's width.
 
 With the museum's copy of the listing (checked by its SHA-256) the panel shows
 its lines; with bugs switched off, our patch lines replace theirs and carry a
 `*`. Without the listing it shows our own annotations of each line instead.
 
 The static page, its heading and the highlighter bar are drawn once; a frame
-blits the heading, the part of the page in view, the bar and the variables
-box, so the panel costs little per frame.
+blits the heading, the part of the page in view, the bar (with the line's bold
+type, drawn when the line changes) and the variables box, so the panel costs
+little per frame.
 """
 
 from __future__ import annotations
@@ -20,50 +26,45 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from ..terminals.window.font import ROWS, WIDTH, caption_dots
+from ..terminals.window.captions import ROW, WEIGHT, CaptionPen
 
 PAPER = (246, 248, 240)
 GREEN_BAR = (214, 236, 214)
 INK = (40, 44, 56)
 FADED = (120, 126, 136)
 HIGHLIGHT = (255, 214, 64, 150)
+ARROW = (200, 40, 40)
 BOX = (28, 32, 40)
 BOX_INK = (240, 236, 210)
 ROW_BAND = 3
 """Green-bar paper alternates bands of three lines."""
+ROWS_PER_SCREEN = 36
+"""Rows of text from the top of the screen to its foot: capitals about a sixtieth of the screen's
+height (18 pixels at 1080, 36 at 2160), which a visitor reads from two metres on a screen a metre
+or so across."""
+TEXT_COLUMNS = 46
+"""The characters a row must show whole: an annotation's 44, its mark, and one to spare."""
+BOLD = 1.7
+"""The executing line's pen, in a caption's: the line a visitor follows stands out from afar."""
+STATUS = 1.25
+"""The status line's capitals (the line or function running), in the rows' capitals."""
+PENS = {
+    "text": (INK, WEIGHT),
+    "faded": (FADED, WEIGHT),
+    "bold": (INK, WEIGHT * BOLD),
+    "box": (BOX_INK, WEIGHT),
+}
+"""The panel's pens: their ink and their weight."""
 
 
-class DotText:
-    """Our font at one size, as cached glyph surfaces of one colour. A cell is the font's rows, the
-    two below the baseline included, and a row of dots between lines (the page draws each line a dot
-    below its top)."""
+def caption_size(height: int) -> float:
+    """The capitals' height, in pixels, for captions on a screen `height` pixels high."""
+    return height / ROWS_PER_SCREEN / ROW
 
-    def __init__(self, pygame: Any, dot: int, color: tuple[int, int, int]) -> None:
-        self.pygame = pygame
-        self.dot = dot
-        self.color = color
-        self.cell = (dot * (WIDTH + 1), dot * (ROWS + 1))
-        self._glyphs: dict[str, Any] = {}
 
-    def glyph(self, char: str) -> Any:
-        glyph = self._glyphs.get(char)
-        if glyph is None:
-            pygame = self.pygame
-            glyph = pygame.Surface(self.cell, pygame.SRCALPHA)
-            size = max(1, self.dot - (self.dot > 2))
-            for x, y in caption_dots(char):
-                glyph.fill(self.color, (x * self.dot, y * self.dot, size, size))
-            self._glyphs[char] = glyph
-        return glyph
-
-    def draw(self, surface: Any, text: str, at: tuple[int, int], limit: int | None = None) -> int:
-        """Draw `text` (cut to `limit` characters); returns the width drawn."""
-        x, y = at
-        for char in text[:limit]:
-            if char != " ":
-                surface.blit(self.glyph(char), (x, y))
-            x += self.cell[0]
-        return x - at[0]
+def arrow(left: float, middle: float, size: float) -> list[tuple[float, float]]:
+    """The red arrow that points at the executing line: a triangle `size` wide, its tip at the right."""
+    return [(left, middle - size * 0.62), (left, middle + size * 0.62), (left + size, middle)]
 
 
 class ListingPanel:
@@ -110,30 +111,62 @@ class ListingPanel:
         pygame = self.pygame
         width, height = size
         self._size = size
-        dot = max(1, min(3, height // 420))
-        self.text = DotText(pygame, dot, INK)
-        self.faded = DotText(pygame, dot, FADED)
-        self.box_text = DotText(pygame, dot, BOX_INK)
-        self.row_h = self.text.cell[1]
-        self.columns = max(10, (width - 2 * self.text.cell[0]) // self.text.cell[0])
-        self.header_h = self.row_h * 3
-        self.box_h = self.row_h * 4
+        cap = caption_size(height)
+        self.indent = round(cap * 1.7)
+        """Where the text starts: room for the arrow in the margin."""
+        self._room = width - self.indent - round(cap * 0.5)
+        self._pens: dict[tuple[str, int], CaptionPen] = {}
+        self.text = self.pen("text", TEXT_COLUMNS)
+        self.row_h = self.text.row
+        self.columns = max(10, int(self._room // self.text.advance))
+        self.status_text = CaptionPen.fitting(
+            pygame, self.text.cap * STATUS, BOX_INK, self._room, TEXT_COLUMNS // 2
+        )
+        self.header_h = round(self.row_h * 2.5)
+        self.box_h = self.status_text.row + self.row_h * 2
         page = pygame.Surface((width, max(1, len(self.rows)) * self.row_h)).convert()
         page.fill(PAPER)
         for i, (number, text) in enumerate(self.rows):
             top = i * self.row_h
             if (i // ROW_BAND) % 2:
                 page.fill(GREEN_BAR, (0, top, width, self.row_h))
-            pen = self.faded if number == 0 else self.text
-            pen.draw(page, text, (self.text.cell[0] * 2, top + self.text.dot), self.columns)
+            self.pen("faded" if number == 0 else "text", len(text)).draw(page, text, (self.indent, top))
         self._page = page
         self._box = None
         heading = pygame.Surface((width, self.header_h)).convert()
         heading.fill(PAPER)
-        self.faded.draw(heading, self.title, (self.text.cell[0] * 2, self.row_h), self.columns)
+        title = self.pen("faded", len(self.title))
+        title.draw(heading, self.title, (self.indent, (self.header_h - title.row) // 2))
         self._heading = heading
-        self._bar = pygame.Surface((width - self.text.cell[0], self.row_h), pygame.SRCALPHA)
-        self._bar.fill(HIGHLIGHT)
+        self._bar = pygame.Surface((width - self.indent // 2, self.row_h)).convert()
+        self._bar_row: int | None = None
+
+    def pen(self, kind: str, characters: int) -> CaptionPen:
+        """The pen of a kind (text, faded, bold, box) for a line this long: the rows' size, the letters
+        condensed for a long line, and smaller only for one too long even so: every line shows whole."""
+        key = (kind, max(TEXT_COLUMNS, characters))
+        pen = self._pens.get(key)
+        if pen is None:
+            colour, weight = PENS[kind]
+            cap = caption_size(self._size[1])
+            pen = CaptionPen.fitting(self.pygame, cap, colour, self._room, key[1], weight)
+            self._pens[key] = pen
+        return pen
+
+    def _bar_for(self, index: int) -> Any:
+        """The highlighter bar over row `index`, its text in bold: drawn when the line changes."""
+        if self._bar_row != index:
+            bar = self._bar
+            background = GREEN_BAR if (index // ROW_BAND) % 2 else PAPER
+            bar.fill(background)
+            marker = self.pygame.Surface(bar.get_size(), self.pygame.SRCALPHA)
+            marker.fill(HIGHLIGHT)
+            bar.blit(marker, (0, 0))
+            number, text = self.rows[index]
+            pen = self.pen("faded" if number == 0 else "bold", len(text))
+            pen.draw(bar, text, (self.indent - self.indent // 2, 0))
+            self._bar_row = index
+        return self._bar
 
     def draw(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
         pygame = self.pygame
@@ -145,7 +178,7 @@ class ListingPanel:
         # the heading, then the page scrolled so the current line sits a third of the way down
         surface.blit(self._heading, (left, top))
         view_top = top + self.header_h
-        view_h = height - self.header_h - self.box_h
+        view_h = (height - self.header_h - self.box_h) // self.row_h * self.row_h  # whole rows only
         index = self._index.get(self.current)
         first = 0 if index is None else max(0, index - view_h // self.row_h // 3)
         first = min(first, max(0, len(self.rows) - view_h // self.row_h))
@@ -153,15 +186,13 @@ class ListingPanel:
         if index is not None:
             y = view_top + (index - first) * self.row_h
             if view_top <= y < view_top + view_h - self.row_h // 2:
-                surface.blit(self._bar, (left + self.text.cell[0] // 2, y))
-                mid = y + self.row_h // 2
-                arrow = [
-                    (left + 2, mid - self.row_h // 3),
-                    (left + 2, mid + self.row_h // 3),
-                    (left + self.text.cell[0], mid),
-                ]
-                pygame.draw.polygon(surface, (200, 40, 40), arrow)
-        pygame.draw.line(surface, (200, 196, 184), (left, top), (left, top + height), 2)
+                surface.blit(self._bar_for(index), (left + self.indent // 2, y))
+                size = self.indent * 0.55
+                pygame.draw.polygon(
+                    surface, ARROW, arrow(left + self.indent * 0.08, y + self.row_h / 2, size)
+                )
+        rim = max(2, round(self.text.cap / 9))
+        pygame.draw.line(surface, (200, 196, 184), (left, top), (left, top + height), rim)
         self._draw_box(surface, (left, top + height - self.box_h, width, self.box_h))
 
     def _draw_box(self, surface: Any, rect: tuple[int, int, int, int]) -> None:
@@ -173,8 +204,9 @@ class ListingPanel:
             box = self._box
             box.fill(BOX)
             line = "  ".join(f"{name}={value}" for name, value in values[1:])
-            self.box_text.draw(box, f"{self.label} {where}", (self.text.cell[0] * 2, self.row_h // 2))
-            self.box_text.draw(box, line, (self.text.cell[0] * 2, self.row_h * 2), self.columns)
+            status = self.status_text
+            status.draw(box, f"{self.label} {where}", (self.indent, self.row_h // 2), self.columns)
+            self.pen("box", len(line)).draw(box, line, (self.indent, self.row_h // 2 + status.row))
             self._box_text = values
         surface.blit(self._box, rect[:2])
 

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..automata.rules import Rules
 from ..programs.p2life.program import rule_words
-from .panel import BOX, BOX_INK, FADED, HIGHLIGHT, INK, PAPER, DotText
+from ..terminals.window.captions import CaptionPen
+from .panel import ARROW, BOX, BOX_INK, FADED, HIGHLIGHT, INK, PAPER, caption_size
 
 if TYPE_CHECKING:
     from .stands.p2life import Birth, View
@@ -77,12 +78,14 @@ class RulesPanel:
         pygame = self.pygame
         self._size = (width, height)
         self._shown = None
-        self.dot = dot = 2 if width < 700 else 3
-        self.text, self.faded = DotText(pygame, dot, INK), DotText(pygame, dot, FADED)
-        self.big = DotText(pygame, dot * 3, INK)
-        self.box_pen, self.box_small = DotText(pygame, dot * 2, BOX_INK), DotText(pygame, dot, BOX_INK)
+        cap = caption_size(height)
+        self.dot = max(1, round(cap / 7))
+        """The panel's small spacings (a 7th of a capital, a dot of the type of before)."""
+        self.text, self.faded = CaptionPen(pygame, cap, INK), CaptionPen(pygame, cap, FADED)
+        self.big = CaptionPen(pygame, cap * 3, INK)
+        self.box_pen, self.box_small = CaptionPen(pygame, cap * 2, BOX_INK), CaptionPen(pygame, cap, BOX_INK)
         cell_w, row_h = self.text.cell
-        self.columns = max(20, width // cell_w - 2)
+        self.columns = max(20, int(width // cell_w) - 2)
         self.box_h = row_h * 5
         self._picture = pygame.Surface((width, height)).convert()
         self._bar = pygame.Surface((width, row_h * 8), pygame.SRCALPHA)
@@ -94,7 +97,7 @@ class RulesPanel:
         text, faded, dot, columns = self.text, self.faded, self.dot, self.columns
         picture.fill(PAPER)
         cell_w, row_h = text.cell
-        margin = cell_w
+        margin = round(cell_w)
         y = row_h
         faded.draw(picture, "P2LIFE - THE RULES", (margin, y), columns)
         y += row_h
@@ -110,7 +113,7 @@ class RulesPanel:
                 )
                 mid = y + row_h // 2
                 arrow = [(2, mid - row_h // 3), (2, mid + row_h // 3), (margin // 2 + 2, mid)]
-                pygame.draw.polygon(picture, (200, 40, 40), arrow)
+                pygame.draw.polygon(picture, ARROW, arrow)
             text.draw(picture, name, (margin, y))
             for line in lines:
                 text.draw(picture, line, (margin + cell_w * LABEL, y))
@@ -143,18 +146,24 @@ class RulesPanel:
         step = self.big.cell[0] + dot * 4
         for index, piece in enumerate(birth.around):
             row, col = divmod(index, 3)
-            left, top = x + text.cell[0] * 2 + col * step, y + row * step
-            square_rect = (left - dot, top - dot, step - dot, step - dot)
+            left, top = round(x + text.cell[0] * 2 + col * step), round(y + row * step)
+            square_rect = (left - dot, top - dot, round(step) - dot, round(step) - dot)
             if piece >= 0:
                 pygame.draw.rect(picture, (214, 220, 206), square_rect)
             if index == 4:
-                pygame.draw.rect(picture, (200, 40, 40), square_rect, dot)
-            self.big.draw(picture, PIECES[birth.colour] if index == 4 else PIECES[piece], (left + dot, top))
+                pygame.draw.rect(picture, ARROW, square_rect, dot)
+            capital_top = top - dot + (step - dot - self.big.cap) / 2  # the piece mid-square
+            mark = PIECES[birth.colour] if index == 4 else PIECES[piece]
+            self.big.draw(
+                picture,
+                mark,
+                (left - dot + (step - dot - self.big.advance) / 2, capital_top - self.big.above),
+            )
         grid_right = x + text.cell[0] * 2 + 3 * step + text.cell[0] * 2
         counts = [f"{birth.white} O", f"{birth.black} #", "AROUND IT"]
         for k, line in enumerate(counts):
             text.draw(picture, line, (grid_right, y + step // 2 + k * row_h))
-        return y + 3 * step + row_h
+        return round(y + 3 * step + row_h)
 
     def _box(self, view: View | None, rect: tuple[int, int, int, int]) -> None:
         picture, pen, small = self._picture, self.box_pen, self.box_small

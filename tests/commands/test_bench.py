@@ -19,6 +19,38 @@ def test_bench_render_measures_both_terminals(monkeypatch):
         assert rates.rest >= 0.9 * rates.rest_wall and rates.printing >= 0.9 * rates.printing_wall
 
 
+def test_bench_render_measures_at_the_size_asked_for_against_that_sizes_goal(monkeypatch, capsys):
+    """`--size` opens each terminal's window at that size; the goal is 240 frames a second up to
+    1920x1080 and 60 at 3840x2160; a size that is no size is refused in one line."""
+    from life2_retro.cli import main
+    from life2_retro.commands.bench import render
+
+    assert render.goal((1024, 768)) == 240 and render.goal((1920, 1080)) == 240
+    assert render.goal((2560, 1440)) == 60 and render.goal((3840, 2160)) == 60
+    opened = []
+    real_open = render.open_window
+
+    def opening(name, **options):
+        terminal = real_open(name, **options)
+        opened.append((name, terminal.surface.get_size()))
+        return terminal
+
+    monkeypatch.setattr(render, "open_window", opening)
+    monkeypatch.setattr(render, "FRAMES", 4)
+    monkeypatch.setattr(render, "WARM_UP", 2)
+    monkeypatch.setattr(render, "ROUNDS", 1)
+    status = main(["bench", "--render", "--size", "1280x800"])
+    out = capsys.readouterr().out
+    assert opened == [("teletype", (1280, 800)), ("crt", (1280, 800))]
+    assert out.startswith("life2 bench --render: 1280x800, headless") and status in (0, 1)
+    assert "goal: every effect on, 240 frames per CPU-second" in out
+    for wrong in (["--render", "--size", "12x12"], ["--size", "1920x1080"]):
+        with pytest.raises(SystemExit) as exit_:
+            main(["bench", *wrong])
+        assert exit_.value.code == 2
+    assert "--size" in capsys.readouterr().err
+
+
 def test_bench_p2life_times_every_engine_on_fresh_and_settled_soups_and_writes_json(
     monkeypatch, capsys, tmp_path
 ):

@@ -354,7 +354,7 @@ def test_a_window_only_command_describes_only_the_window_terminals(command):
 
 # -- numbers on the command line -----------------------------------------------------------------------
 
-SAMPLES = ("16", "8", "1", "0.5", "16x16", "1,1,1,1")
+SAMPLES = ("16", "8", "1", "0.5", "16x16", "1920x1080", "1,1,1,1")
 """A value each flag that reads a number takes: the first one its type accepts."""
 
 

@@ -201,11 +201,18 @@ def test_the_sounds_are_synthesized():
         assert len(samples) > 100 and max(abs(s) for s in samples) <= 1.0 and any(samples)
 
 
-def test_the_font_has_every_model_33_character_distinct():
+def test_the_type_has_every_model_33_character_distinct():
+    """The Teletype's type (strokes) has the 64 characters from space to underscore, each its own
+    drawing; the glass terminal's dots have those and the lower case, each distinct."""
     from life2_retro.terminals.window.font import TELETYPE_CHARACTERS, dots
+    from life2_retro.terminals.window.strokes import flatten
+    from life2_retro.terminals.window.typeface import MODEL_33
 
-    shapes = {char: dots(char) for char in TELETYPE_CHARACTERS}
     assert len(TELETYPE_CHARACTERS) == 64 and set(TELETYPE_CHARACTERS) == {chr(c) for c in range(0x20, 0x60)}
+    assert set(MODEL_33) == set(TELETYPE_CHARACTERS)
+    drawn = {char: flatten(strokes) for char, strokes in MODEL_33.items() if char != " "}
+    assert all(drawn.values()) and len(set(drawn.values())) == 63
+    shapes = {char: dots(char) for char in TELETYPE_CHARACTERS}
     assert len({shape for char, shape in shapes.items() if char != " "}) == 63
     lower = {chr(c) for c in range(0x60, 0x7F)}
     assert all(dots(char) for char in lower) and len({dots(char) for char in lower}) == len(lower)

@@ -38,6 +38,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
     )
     parser.add_argument(
+        "--size",
+        type=_window_size,
+        metavar="WxH",
+        help="with --render: the window's size, e.g. 1920x1080 or 3840x2160 (default 1024x768)",
+    )
+    parser.add_argument(
         "--line", action="store_true", help="instead: characters per second on a serial line (a pty)"
     )
     parser.add_argument(
@@ -77,6 +83,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
     add_mode_options(parser, for_oracle=True)
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    from ...terminals.window.terminal import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game in ENGINE_BENCHES:
         from . import p2life
@@ -84,10 +99,12 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return p2life.bench(args.seed, json_path=args.json)
     if args.json:
         parser.error("--json is for --game p2life")
+    if args.size is not None and not args.render:
+        parser.error("--size is the window's, for --render")
     if args.render:
         from . import render
 
-        return render.bench()
+        return render.bench(args.size or render.SIZE)
     if args.line:
         from . import line
 

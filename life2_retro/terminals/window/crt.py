@@ -106,6 +106,11 @@ FLICKER = 2
 them, at random, each frame."""
 STATIC_STILLS = 3
 DECAYS_KEPT = 4
+FLAT_ROWS = 32
+"""The afterglow's fade multiplies by one grey and takes another off, a frame: each comes from a
+strip this many rows high, tiled down the picture, so that it is read from the cache again and
+again rather than from memory: a printing frame is bound by the bytes it moves, and the blend of a
+strip tiled is about twice as fast as that of a whole window of one grey."""
 JITTER = 0.07
 """The chance that a frame lands a pixel off."""
 TEAR = 0.002
@@ -170,7 +175,18 @@ class GlassView:
         self.resize(self.size, now)
 
     def _flat(self, level: int) -> Any:
-        return tube.solid(self.pygame, self.size, (level, level, level))
+        """A strip of one grey, the window's width and FLAT_ROWS high (see `_blend_flat`)."""
+        return tube.solid(self.pygame, (self.size[0], FLAT_ROWS), (level, level, level))
+
+    def _blend_flat(self, target: Any, strip: Any, area: Any, flags: int) -> None:
+        """`target` blended with one grey over `area`, the grey's strip tiled down it."""
+        target.blits(
+            [
+                (strip, (area.left, top), (0, 0, area.width, min(FLAT_ROWS, area.bottom - top)), flags)
+                for top in range(area.top, area.bottom, FLAT_ROWS)
+            ],
+            doreturn=False,
+        )
 
     def _still_light(self, geometry: TubeGeometry, housing: Any | None) -> list[Any]:
         """What is added over the lit text, one picture a frame: the raster's glow with a still of
@@ -249,12 +265,12 @@ class GlassView:
         assert area is not None  # draw calls this only while something fades
         glow = self.glow
         assert glow is not None and self._tail is not None  # made whenever persistence is on
-        glow.blit(self._decay(seconds), area.topleft, area, special_flags=pygame.BLEND_MULT)
+        self._blend_flat(glow, self._decay(seconds), area, pygame.BLEND_MULT)
         # pygame's multiply rounds up, which would leave a faint ghost for ever: cut the tail
-        glow.blit(self._tail, area.topleft, area, special_flags=pygame.BLEND_SUB)
+        self._blend_flat(glow, self._tail, area, pygame.BLEND_SUB)
         glow.blit(self.layer.lit, area.topleft, area, special_flags=pygame.BLEND_MAX)
-        if area != glow.get_rect():
-            surface.blit(self.layer.lit, shift)
+        for around in _around(glow.get_rect(), area):  # the text as it is, where nothing fades
+            surface.blit(self.layer.lit, around.move(shift).topleft, around)
         surface.blit(glow, area.move(shift).topleft, area)
         if now >= self._fade_until:
             self._fading = None  # faded to the last level: glow is lit again there
@@ -286,6 +302,19 @@ class GlassView:
     def cell_rect(self, row: int, column: int) -> tuple[int, int, int, int]:
         """Where one character cell is on the window (after the bulge, if any)."""
         return self.layer.cell_rect(row, column)
+
+
+def _around(whole: Any, inner: Any) -> list[Any]:
+    """The parts of rect `whole` outside rect `inner` (which lies inside it), as up to four rects:
+    above, below, left and right of it. A frame is bound by how many bytes it moves, so the
+    afterglow's area is not drawn twice."""
+    parts = [
+        whole.clip(whole.left, whole.top, whole.width, inner.top - whole.top),
+        whole.clip(whole.left, inner.bottom, whole.width, whole.bottom - inner.bottom),
+        whole.clip(whole.left, inner.top, inner.left - whole.left, inner.height),
+        whole.clip(inner.right, inner.top, whole.right - inner.right, inner.height),
+    ]
+    return [part for part in parts if part.width > 0 and part.height > 0]
 
 
 class Crt(PygameTerminal):

@@ -1,9 +1,12 @@
-"""Our own 5x7 dot-matrix glyphs, drawn for life2: the Model 33's 64 characters, then lower case.
+"""Our own 5x7 dot-matrix glyphs, drawn for life2: the glass terminal's character generator.
 
-A Model 33 prints the 64 codes from space to underscore. In the ASCII of its
-day, 0x5E is an up-arrow and 0x5F a left-arrow, and that is what it prints.
-Lower-case codes print as their capitals: it reads only six bits. The glass
-terminal also shows the lower case and the last few symbols.
+A video terminal of the 1970s drew its characters from a character generator
+ROM as dots, 5x7 for a capital: that is what the glass terminal shows, the
+Model 33's 64 characters and the lower case. (The Teletype itself prints
+fully formed type, drawn from strokes: typeface.py.) A Model 33 prints the 64
+codes from space to underscore; in the ASCII of its day, 0x5E is an up-arrow
+and 0x5F a left-arrow. Lower-case codes print as their capitals: it reads only
+six bits (`teletype_char`).
 
 Each glyph is seven rows of five columns, top row first: '#' is a dot. The
 capitals stand on the seventh row, the baseline. A glass terminal that showed
@@ -140,14 +143,6 @@ def dots(char: str) -> tuple[tuple[int, int], ...]:
         for column, mark in enumerate(line)
         if mark == "#"
     )
-
-
-def caption_dots(char: str) -> tuple[tuple[int, int], ...]:
-    """The dots for a caption of today (the exhibit's panel, naming C functions such as print_bd):
-    0x5F is the low line of later ASCII there, not the Model 33's left-arrow."""
-    if char == "_":
-        return tuple((column, HEIGHT - 1) for column in range(WIDTH))
-    return dots(char)
 
 
 def teletype_char(char: str) -> str:

@@ -93,8 +93,11 @@ class TextLayer:
         self.lit = self.text if overlay is None else self.text.copy()
         """The text as seen through the tube's overlay (scanlines, vignette, bezel)."""
         self._dim = solid(pygame, geometry.size, (FLICKER_STEP,) * 3) if dimming else None
-        self.brightnesses = [self.lit] + [self.lit.copy() for _ in range(dimming)]
+        self._brightnesses = [self.lit] + [self.lit.copy() for _ in range(dimming)]
         """`lit`, then `lit` dimmed `dimming` times by FLICKER_STEP: a flickering tube's frames."""
+        self._stale: Any | None = None
+        """Where the dimmer copies lag behind `lit`: they are brought up to date only when asked
+        for, as they are shown only while nothing fades (printing, the afterglow shows `lit`)."""
         self.under: Any | None = None
         """Light that lies under the text (burn-in's wear), added wherever the layer is drawn."""
         self._shown = [""] * screen.rows
@@ -184,6 +187,16 @@ class TextLayer:
         if self.lit is not text:
             self.lit.blit(text, rect.topleft, rect)
             self.lit.blit(self.overlay, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
-        for brighter, dim in zip(self.brightnesses, self.brightnesses[1:], strict=False):
-            dim.blit(brighter, rect.topleft, rect)
-            dim.blit(self._dim, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
+        if len(self._brightnesses) > 1:
+            self._stale = rect.copy() if self._stale is None else self._stale.union(rect)
+
+    @property
+    def brightnesses(self) -> list[Any]:
+        """`lit` and its dimmer copies, up to date."""
+        rect = self._stale
+        if rect is not None:
+            for brighter, dim in zip(self._brightnesses, self._brightnesses[1:], strict=False):
+                dim.blit(brighter, rect.topleft, rect)
+                dim.blit(self._dim, rect.topleft, rect, special_flags=self.pygame.BLEND_MULT)
+            self._stale = None
+        return self._brightnesses

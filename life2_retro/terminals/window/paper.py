@@ -34,7 +34,7 @@ class Strike:
     """How much ink this blow leaves (the ribbon and the hammer vary a little)."""
     dx: float
     dy: float
-    """How far the type box landed off its place, in dot pitches."""
+    """How far the type box landed off its place, in 64ths of an inch."""
     seed: int
     """Seeds the dot-by-dot variation of the blow."""
 

@@ -2,11 +2,13 @@
 
 The paper is an off-white roll with a faint texture. It feeds upward, and
 what was printed can be read back with the wheel or PgUp/PgDn. The print head
-shows where the next character will strike. Each strike lays its dots in ink
-with a little variation of its own, so a column struck again and again turns
-dark. That is how the listing's `XXXXXX` / `$$$$$$` / `&&&&&&` becomes a blot,
-and why the coordinates the player then types (the Model 33 prints its own
-keys: half duplex) vanish into it.
+shows where the next character will strike. Each strike prints the whole
+letter, as the Model 33's type does (printed_type.py): one solid figure through
+a cloth ribbon, drawn at the window's own resolution, with a little variation
+of its own, so a column struck again and again turns dark and its ink spreads.
+That is how the listing's `XXXXXX` / `$$$$$$` / `&&&&&&` becomes a blot, and
+why the coordinates the player then types (the Model 33 prints its own keys:
+half duplex) vanish into it.
 
 The keyboard is a Model 33's:
 * it sends only what a Model 33 can (lower case as capitals);
@@ -20,7 +22,10 @@ window ends the game.
 The machine is worn, as a real one in a museum is (type_wear.py): F2 to F6
 toggle the strike force, the baseline, the ribbon's fade, the paper's edges
 and its curl (paper_sheet.py). The wear is worked out as ink is laid, and the
-curl and edges are drawn once per window size, so a frame costs what it did.
+type, the curl and the edges are drawn once per window size, so a frame costs
+what it did. The page is 8.5 inches of paper whatever the window's size: its
+72 columns and 6 lines to the inch keep their proportions, and all of it,
+type, head and shadows, is drawn at the window's resolution, never scaled up.
 """
 
 from __future__ import annotations
@@ -34,8 +39,9 @@ from ..options import Option
 from ..pacing import LinePace
 from . import paper_sheet
 from .effects import EffectSet, function_key, switches
-from .font import HEIGHT, WIDTH, dots, teletype_char
+from .font import teletype_char
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
+from .printed_type import SOAKED_LETTER, SPREADS, TypeImpressions
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
 from .type_wear import TypeBox, blow, ribbon
@@ -43,18 +49,24 @@ from .type_wear import TypeBox, blow, ribbon
 PAPER = (250, 240, 222)
 INK = (38, 40, 52)
 DESK = (54, 50, 46)
-INK_ALPHA_LEVELS = 32
-INK_ALPHA = (30, 215)
-"""The faintest and the darkest dot one blow leaves, as alpha over the paper."""
-SPREAD_PER_BLOW = 55
-SPREAD_LIMIT = 150
-"""Ink spread on a spot struck again: the smudge's alpha per earlier blow, and its limit."""
+INK_ALPHA = (0.5, 0.47)
+"""A blow's ink as alpha over the paper: this much at least, and this much more for a full blow of
+fresh ribbon (the darkness of a blow, 0 to 1, is its ink times the worn type's and ribbon's share)."""
+FORCE_STEPS = (0.62, 0.8)
+"""Darkness below the first is a light blow, below the second a fair one, above it a hard one."""
 BLOWS_INKED = 12
 """After this many blows a spot is as dark as ink makes it; later blows add nothing to draw."""
 HEAD_AT = 0.74
 """How far down the window the print line sits."""
-JITTER = 0.15
-"""How far a dot of one blow lands from another's, at most, in pixels."""
+UNITS_PER_INCH = 100
+"""The type's units (typeface.py): hundredths of an inch."""
+BODY_LEFT = (100 / CHARACTERS_PER_INCH - 6) / 2
+"""Where a letter's body starts in its column, in the type's units: centred on the 0.1-inch pitch."""
+CAPITAL_TOP = 3.0
+"""Where a capital's top is below the top of its line, in the type's units: the line is 16.7 high,
+the capitals 10, and a comma's tail hangs 2.5 below them."""
+OFFSET_UNIT = UNITS_PER_INCH / 64
+"""The worn type's and the blows' offsets (type_wear.py, paper.py) are in 64ths of an inch."""
 
 
 def _paper_texture(pygame: Any, size: int = 512, seed: int = 7) -> Any:
@@ -81,7 +93,8 @@ class PaperEffects(EffectSet):
     baseline: bool = True
     """Each character sits a little off its row and column, the same way each time."""
     ribbon: bool = True
-    """The ribbon's ink fades along a line and recovers at the return."""
+    """The ribbon's ink fades along a line and recovers at the return, and its cloth shows in the
+    ink: letters mottled, a fuzz of ink past their edges (without it, a new ribbon on good paper)."""
     edge: bool = True
     """The paper's cut edges and the shadow it casts beside them."""
     curl: bool = True
@@ -105,6 +118,7 @@ class PaperView:
         self.seed = seed
         self.texture = _paper_texture(pygame)
         self.scroll_back = 0
+        self._types: dict[tuple[float, bool, bool], TypeImpressions] = {}
         self._lines: dict[int, Any] = {}
         self._spare: list[Any] = []
         """Line surfaces scrolled out of view, to be papered again for the rows coming in: a kiosk
@@ -115,18 +129,19 @@ class PaperView:
         width, height = size
         self.size = size
         self.px_per_inch = width / (PAPER_INCHES + 0.7)
+        self.unit = self.px_per_inch / UNITS_PER_INCH
+        """Pixels to a hundredth of an inch: the type's unit."""
         self.char_w = self.px_per_inch / CHARACTERS_PER_INCH
         self.line_h = self.px_per_inch / LINES_PER_INCH
         self.paper_w = int(self.px_per_inch * PAPER_INCHES)
         self.paper_x = (width - self.paper_w) // 2
         self.margin = (self.paper_w - COLUMNS * self.char_w) / 2
         self.head_y = int(height * HEAD_AT)
-        glyph_w, glyph_h = self.char_w * 0.62, self.line_h * 0.56
-        self.pitch_x = glyph_w / (WIDTH - 1)
-        self.pitch_y = glyph_h / (HEIGHT - 1)
-        self.glyph_left = (self.char_w - glyph_w) / 2
-        self.glyph_top = self.line_h * 0.2
-        self._make_stamps(max(0.9, min(self.pitch_x, self.pitch_y) * 0.62))
+        self.glyph_left = BODY_LEFT * self.unit
+        self.glyph_top = CAPITAL_TOP * self.unit
+        self.type = self._type_at(self.unit)
+        self._line_bottom = max(1, math.floor(self.line_h))
+        """What the next line's paper never covers: a strike's ink stays above it."""
         self._lines.clear()
         self._spare.clear()
         self._band: Any | None = None
@@ -139,10 +154,7 @@ class PaperView:
         pygame = self.pygame
         self._shade = pygame.Surface((self.paper_w, max(1, height - self.head_y)), pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 22))
-        w, h = round(self.char_w), round(self.line_h)
-        self._guide = pygame.Surface((w + 6, h + 8), pygame.SRCALPHA)
-        self._guide.fill((30, 30, 34, 70))
-        pygame.draw.rect(self._guide, (20, 20, 24, 160), self._guide.get_rect(), width=2, border_radius=3)
+        self._guide = self._make_guide()
         scale = width / 1024
         self._curl_rows = paper_sheet.curl_rows(height) if self.effects.curl else []
         self._curl_shade = paper_sheet.curl_shade(pygame, self.paper_w, height) if self.effects.curl else None
@@ -155,26 +167,37 @@ class PaperView:
             self._edge_tint = paper_sheet.edge_tint(pygame, height, scale)
             self._edge_tint_right = pygame.transform.flip(self._edge_tint, True, False)
 
-    def _make_stamps(self, radius: float) -> None:
-        """Ink dots at many strengths: the ribbon never inks two blows alike."""
+    def _type_at(self, unit: float) -> TypeImpressions:
+        """The machine's type at this size, as drawn before if it was (the F keys lay the page out
+        again at the same size: the lean is the strike effect's and the ribbon's cloth the ribbon
+        effect's, so they are part of the key)."""
+        lean, cloth = self.effects.strike, self.effects.ribbon
+        key = (unit, lean, cloth)
+        made = self._types.get(key)
+        if made is None:
+            # a size left behind leaves its type behind too
+            self._types = {done: kept for done, kept in self._types.items() if done[0] == unit}
+            faces = self.type_box
+            leaning = (lambda char: faces.face(char).lean) if lean else None
+            made = TypeImpressions(self.pygame, unit, INK, self.seed, leaning, cloth)
+            self._types[key] = made
+        return made
+
+    def _make_guide(self) -> Any:
+        """The type box and ribbon guide over the next character's place: a dark, see-through frame
+        a little larger than the cell, its rim and corners in proportion to the type."""
         pygame = self.pygame
-        size = int(radius * 2 + 3)
-        self._stamps = []
-        faint, dark = INK_ALPHA
-        for level in range(INK_ALPHA_LEVELS):
-            alpha = round(faint + (dark - faint) * level / (INK_ALPHA_LEVELS - 1))
-            stamp = pygame.Surface((size, size), pygame.SRCALPHA)
-            centre = size / 2
-            pygame.draw.circle(stamp, (*INK, alpha // 2), (centre, centre), radius + 0.6)
-            pygame.draw.circle(stamp, (*INK, alpha), (centre, centre), radius)
-            self._stamps.append(stamp)
-        self._stamp_half = size / 2
-        inked = self._stamps[-1].get_bounding_rect()
-        line = max(1, math.floor(self.line_h))  # what the next line's paper never covers
-        self._stamp_rows = (-inked.top, line - inked.bottom)
-        """Where a stamp may go, top and bottom, for its ink to stay on its own line: a line under
-        9 pixels (a window under 500 wide) is too short for a worn character's lowest or highest dot,
-        which is then set a pixel in, rather than lost under the next line's paper."""
+        self._guide_pad = (max(2, round(self.unit * 2.7)), max(3, round(self.unit * 3.6)))
+        pad_x, pad_y = self._guide_pad
+        guide = pygame.Surface(
+            (round(self.char_w) + 2 * pad_x, round(self.line_h) + 2 * pad_y), pygame.SRCALPHA
+        )
+        guide.fill((30, 30, 34, 70))
+        rim = max(2, round(self.unit * 1.8))
+        pygame.draw.rect(
+            guide, (20, 20, 24, 160), guide.get_rect(), width=rim, border_radius=round(rim * 1.5)
+        )
+        return guide
 
     def _blank_line(self, row: int) -> Any:
         pygame = self.pygame
@@ -189,15 +212,12 @@ class PaperView:
             surface.blit(self._across, (0, 0), special_flags=pygame.BLEND_MULT)
         return surface
 
-    def _ink(self, surface: Any, row: int, column: int, strike: Strike, blows_before: int) -> None:
-        """One strike's dots; on a spot already struck, the ink also spreads (a smudge that grows)."""
-        if blows_before >= BLOWS_INKED:
+    def _ink(self, surface: Any, row: int, column: int, strike: Strike, soaked_by: str) -> None:
+        """One strike's letter; on a spot already struck, its ink also runs into the wet paper
+        (printed_type.py)."""
+        if len(soaked_by) >= BLOWS_INKED:
             return
-        wear = self._wear(row, column, strike)
-        if blows_before:
-            left = self.margin + column * self.char_w + self.glyph_left
-            self._smudge(surface, left, min(SPREAD_LIMIT, SPREAD_PER_BLOW * blows_before) * strike.ink * wear)
-        surface.blits(self.dot_stamps(row, column, strike, wear), doreturn=False)
+        surface.blits(self.impressions(row, column, strike, soaked_by), doreturn=False)
 
     def _wear(self, row: int, column: int, strike: Strike) -> float:
         """What the worn type and the dry ribbon leave of a full blow (type_wear.py), each where its
@@ -210,46 +230,36 @@ class PaperView:
             wear *= ribbon(row, column, self.seed)
         return wear
 
-    def dot_stamps(
-        self, row: int, column: int, strike: Strike, wear: float = 1.0
+    def impressions(
+        self, row: int, column: int, strike: Strike, soaked_by: str = ""
     ) -> list[tuple[Any, tuple[int, int]]]:
-        """Each dot of a strike as an ink stamp and where it goes on the line's surface. A dot's ink
-        is the blow's (as today's paper always had it) times the wear; it lands where the type box
-        and the worn type put it."""
-        effects = self.effects
-        rng = random.Random(strike.seed)
-        face = self.type_box.face(strike.char)
+        """What one strike leaves, as ink surfaces and where they go on the line's surface: on a spot
+        the characters `soaked_by` were struck on before, the ink run into the wet paper around them,
+        then the letter. The letter's darkness is the blow's ink times the wear; the blow's force
+        picks how bold and how even the letter is; it lands where the type box and the worn type put
+        it, its ink kept on its own line."""
+        darkness = strike.ink * self._wear(row, column, strike)
+        force = sum(darkness >= step for step in FORCE_STEPS)
+        alpha = round(255 * min(1.0, INK_ALPHA[0] + INK_ALPHA[1] * darkness))
         dx, dy = strike.dx, strike.dy
-        if effects.baseline:
+        if self.effects.baseline:
+            face = self.type_box.face(strike.char)
             dx, dy = dx + face.drift, dy + face.rise
-        left = self.margin + column * self.char_w + self.glyph_left
-        lean = face.lean if effects.strike else 0.0
-        # The dots in one call, each as `random.uniform` would place and ink it (a + (b - a) * r,
-        # drawn x, y, strength in turn): the same pixels as a blit a dot, in a third of the time.
-        draw = rng.random
-        faint, dark = INK_ALPHA
-        stamps, half, last = self._stamps, self._stamp_half, INK_ALPHA_LEVELS - 1
-        pitch_x, pitch_y, top, ink = self.pitch_x, self.pitch_y, self.glyph_top, strike.ink
-        highest, lowest = self._stamp_rows
+        left = self.margin + column * self.char_w + self.glyph_left + dx * OFFSET_UNIT * self.unit
+        top = self.glyph_top + dy * OFFSET_UNIT * self.unit
+        (x, y), phase = self.type.place(left, top)
+        looks = [(self.type.impression(strike.char, force, strike.seed, phase), alpha)]
+        if soaked_by:
+            kept = SOAKED_LETTER[min(len(soaked_by), len(SOAKED_LETTER)) - 1]
+            looks = [(looks[0][0], round(alpha * kept))]
+            if len(soaked_by) <= len(SPREADS):  # the paper is still taking ink
+                looks.insert(0, (self.type.spread(soaked_by, len(soaked_by), strike.seed >> 8, phase), alpha))
         placed = []
-        for dot_x, dot_y in dots(strike.char):
-            x = left + (dot_x + dx) * pitch_x + (-JITTER + (JITTER - -JITTER) * draw())
-            y = top + (dot_y + dy) * pitch_y + (-JITTER + (JITTER - -JITTER) * draw())
-            strength = ink * (0.8 + (1.0 - 0.8) * draw()) * (1 + lean * (dot_x - 2) / 2)
-            alpha = (125 + 85 * strength) * wear  # a full blow: 125 to 210, as it always was
-            level = (alpha - faint) / (dark - faint) * last
-            at = (round(x - half), min(lowest, max(highest, round(y - half))))
-            placed.append((stamps[max(0, min(last, round(level)))], at))
+        for (surface, inked), strength in looks:
+            at_y = min(self._line_bottom - inked.bottom, max(-inked.top, y))
+            surface.set_alpha(strength)
+            placed.append((surface, (x, at_y)))
         return placed
-
-    def _smudge(self, surface: Any, left: float, alpha: float) -> None:
-        pygame = self.pygame
-        pad_x, pad_y = self.pitch_x * 0.7, self.pitch_y * 0.7
-        width = (WIDTH - 1) * self.pitch_x + 2 * pad_x
-        height = (HEIGHT - 1) * self.pitch_y + 2 * pad_y
-        smudge = pygame.Surface((max(1, round(width)), max(1, round(height))), pygame.SRCALPHA)
-        smudge.fill((*INK, round(alpha)))
-        surface.blit(smudge, (round(left - pad_x), round(self.glyph_top - pad_y)))
 
     def _line_surface(self, row: int) -> Any:
         surface = self._lines.get(row)
@@ -258,16 +268,19 @@ class PaperView:
             line = self.paper.line(row)
             if line is not None:
                 for column, strikes in line.cells.items():
-                    for blows_before, strike in enumerate(strikes):
-                        self._ink(surface, row, column, strike, blows_before)
+                    for blows_before, strike in enumerate(strikes[:BLOWS_INKED]):
+                        soaked_by = "".join(earlier.char for earlier in strikes[:blows_before])
+                        self._ink(surface, row, column, strike, soaked_by)
             self._lines[row] = surface
         return surface
 
     def take_new_strikes(self) -> None:
         for row, column, strike, blows_before in self.paper.take_log():
             surface = self._lines.get(row)
-            if surface is not None:
-                self._ink(surface, row, column, strike, blows_before)
+            line = self.paper.line(row)
+            if surface is not None and line is not None and blows_before < BLOWS_INKED:
+                earlier = line.cells[column][:blows_before]
+                self._ink(surface, row, column, strike, "".join(struck.char for struck in earlier))
             if row <= self._band_rows:
                 self._band = None  # ink in the curl: it is drawn again
 
@@ -353,8 +366,12 @@ class PaperView:
         pygame = self.pygame
         column = min(self.paper.column, COLUMNS - 1)
         x, y, w, h = self.cell_rect(self.paper.row, column)
-        surface.blit(self._guide, (x - 3, y - 4))
-        pygame.draw.line(surface, (90, 20, 20), (x - 3, y + h + 4), (x + w + 3, y + h + 4), 2)
+        pad_x, pad_y = self._guide_pad
+        surface.blit(self._guide, (x - pad_x, y - pad_y))
+        ribbon = max(2, round(self.unit * 1.8))
+        pygame.draw.line(
+            surface, (90, 20, 20), (x - pad_x, y + h + pad_y), (x + w + pad_x, y + h + pad_y), ribbon
+        )
 
     def scroll(self, lines: int) -> None:
         oldest = self.paper.row - self.paper.first_row

@@ -29,9 +29,9 @@ class TypeFace:
     lean: float
     """How much more ink the right side gets than the left, from -0.3 to 0.3."""
     rise: float
-    """How far the type sits off its row, in dot pitches (positive: lower)."""
+    """How far the type sits off its row, in 64ths of an inch (positive: lower)."""
     drift: float
-    """How far it sits off its column, in dot pitches."""
+    """How far it sits off its column, in 64ths of an inch."""
 
 
 class TypeBox:
