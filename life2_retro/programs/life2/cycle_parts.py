@@ -10,7 +10,7 @@ segment by segment for the fit (LOOP_PARTS): the same sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -349,14 +349,20 @@ def typed_line_cycles(buffer: bytes) -> int:
     return cycles
 
 
-def loop_codes(j: int, k: int, n: float, codes: list[float], last: int, taken: bool) -> int:
+def loop_codes(j: int, k: int, n: float, codes: Sequence[float], last: int, taken: bool) -> int:
     """305-320 for square (j, k) holding `n`: O1 from 1 to `last`, N(J,K) against each code K(O1),
     ending at 350 when `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
+    return last * element2(j, k) + codes_compared(n, codes, last, taken)
+
+
+def codes_compared(n: float, codes: Sequence[float], last: int, taken: bool) -> int:
+    """loop_codes but for finding N(J,K) each time round (`last` times): what the count `n` costs
+    against the codes, the same on every square."""
     compared = _COMPARED.get(n)
     if compared is None:
         compared = _COMPARED[n] = _running_sums(relation(n, codes[o1]) for o1 in range(1, 19))
     steps = last - 1 if taken else last
-    return last * element2(j, k) + _QINTS[last] + compared[last] + _STEPS[steps]
+    return _QINTS[last] + compared[last] + _STEPS[steps]
 
 
 def _running_sums(values: Iterable[int]) -> list[int]:

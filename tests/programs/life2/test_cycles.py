@@ -187,3 +187,27 @@ def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
     assert returning == costs.base((720, 0, RETURNED, None)) + VARIABLE_PLACE
     assert 1000 < costs.base((543, 0, 559, None)) < costs.base((90, 0, 99, None)) / 2
     assert costs.base((800, 0, ENDED, None)) == pytest.approx(END_STATEMENT + READY + OK, abs=1)
+
+
+def test_the_carried_tables_are_what_the_tool_makes_from_the_figures():
+    """cycle_tables.py is tools/make_cycle_tables.py's output from cycles.json and the pricing functions
+    as they are: a change to either without making it again fails here."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "make_cycle_tables.py"
+    spec = importlib.util.spec_from_file_location("make_cycle_tables", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.TABLES.read_text(encoding="utf-8") == tool.text()
+
+
+def test_the_figures_the_meter_reads_are_cycles_json():
+    from life2_retro.programs.life2.cycles import load_figures, read_figures
+
+    carried, read = load_figures(), read_figures()
+    assert carried.bases == read.bases
+    assert carried.line_means == read.line_means
+    assert carried.input_costs == read.input_costs
+    assert carried.patched == read.patched
