@@ -51,12 +51,12 @@ from ...basic.m6502 import element2, fadd, fout, relation, round_fac
 from ...basic.machine import ENTERED, RESUMED_BY_NEXT, RESUMED_BY_RETURN, UNTIL_RETURN
 from .bugs import FRACTIONAL_COORDS, ILLEGAL_COORDS
 from .cycle_parts import (
-    NEXT_O1_BY_TWO,
     Pricing,
     SubClass,
     codes_compared,
     neighbour_subscripts,
     neighbour_sum,
+    next_o1_by_two,
 )
 from .program import DATA, Life2Program
 
@@ -114,17 +114,21 @@ def counts(bases: tuple[int, ...], most: int) -> list[int]:
     return sorted({base + ones + 10 * tens for base in bases for ones, tens in neighbours})
 
 
-PRINTED_COUNTS = counts((0, 100, 1000), 8)
-"""What the printing pass can find in a square: the setup's pieces (3 and 30, or both, 33) are among
-them."""
-LIVE_COUNTS = counts((100, 1000), 4)
-"""What the counting pass can find in a live square as it comes to it: a piece, and the sums from the
-four neighbours it has visited before (the row above, the square to the left)."""
-EMPTY_COUNTS = counts((0,), 4)
-"""Likewise in an empty square."""
-SUMMED_COUNTS = sorted({*counts((0, 100, 1000), 7), *range(300)})
-"""What a neighbour holds when a sum adds to it: inside the board a count of 7 neighbours at most
-before the eighth; on the border, whatever the game has added there so far (some hundreds)."""
+def counts_in_advance() -> dict[str, list[int]]:
+    """The counts fill_in_advance prices (a function: `life2 run --cycles` never needs them)."""
+    return {
+        # what the printing pass can find in a square: the setup's pieces (3 and 30, or both, 33) are
+        # among them
+        "printed": counts((0, 100, 1000), 8),
+        # what the counting pass can find in a live square as it comes to it: a piece, and the sums
+        # from the four neighbours it has visited before (the row above, the square to the left)
+        "live": counts((100, 1000), 4),
+        # likewise in an empty square
+        "empty": counts((0,), 4),
+        # what a neighbour holds when a sum adds to it: inside the board a count of 7 neighbours at
+        # most before the eighth; on the border, whatever the game has added there so far (some hundreds)
+        "summed": sorted({*counts((0, 100, 1000), 7), *range(300)}),
+    }
 
 
 _Counted = tuple[int, int, tuple[tuple[int, int, tuple[int, ...]], ...], Board]
@@ -152,7 +156,8 @@ class PassMemo:
         self.printed_counts: dict[float, PrintedCount] = {}
         self.live_counts: dict[float, tuple[int, int]] = {}
         self.empty_counts: dict[float, tuple[int, int]] = {}
-        self.sums: dict[tuple[float, int], int] = {}
+        self.sums: dict[int, dict[float, int]] = {1: {}, 10: {}}
+        """B added to a neighbour (B is 1 or 10), by what the neighbour held."""
         self.counters: dict[int, int] = {}
         self.finding: tuple[int, ...] = ()
         """N(J,K) found, for each inner square (SQUARES)."""
@@ -351,7 +356,7 @@ def live_count(costs: Pricing, charges: Charges, paths: Paths[bool], n: float) -
     if path is None:
         path = paths[owner_2] = _live_path(costs, charges, owner_2)
     cycles, segments = path
-    return cycles + relation(n, 99) + relation(n, 999) + NEXT_O1_BY_TWO, segments
+    return cycles + relation(n, 99) + relation(n, 999) + next_o1_by_two(), segments
 
 
 def live_place(j: int, k: int) -> int:
@@ -515,7 +520,7 @@ class BoardPasses:
         if not memo.live_places:
             memo.live_places = tuple(live_place(j, k) for j, k in SQUARES)
         places = memo.live_places
-        live, empty, sums = memo.live_counts, memo.empty_counts, memo.sums
+        live, empty = memo.live_counts, memo.empty_counts
         values: list[float] = [0] * 49
         for place, n in zip(PLACES, board, strict=True):
             values[place] = n
@@ -529,12 +534,13 @@ class BoardPasses:
                 cycles += count[0] + places[index]
                 segments += count[1]
                 b = 10 if n > 999 else 1
+                sums = memo.sums[b]
                 inside, outside = NEIGHBOURS[index]
                 for neighbour in inside:
                     old = values[neighbour]
-                    price = sums.get((old, b))
+                    price = sums.get(old)
                     if price is None:
-                        price = sums[(old, b)] = neighbour_sum(old, b)
+                        price = sums[old] = neighbour_sum(old, b)
                     cycles += price
                     values[neighbour] = old + b
                 for neighbour in outside:
@@ -554,9 +560,9 @@ class BoardPasses:
         sums = self.memo.sums
         cycles = 0
         for b in added:
-            price = sums.get((old, b))
+            price = sums[b].get(old)
             if price is None:
-                price = sums[(old, b)] = neighbour_sum(old, b)
+                price = sums[b][old] = neighbour_sum(old, b)
             cycles += price
             old += b
         return cycles
@@ -571,15 +577,16 @@ def fill_in_advance(costs: Pricing, memo: PassMemo) -> None:
         memo.openings[first_k] = _opening(costs, memo.charges, first_k)
     for line in (COUNTING, PRINTING):
         passes._frame(line)
-    for n in PRINTED_COUNTS:
+    domains = counts_in_advance()
+    for n in domains["printed"]:
         memo.printed_counts[n] = printed_count(costs, memo.charges, memo.printed_paths, n)
-    for n in LIVE_COUNTS:
+    for n in domains["live"]:
         memo.live_counts[n] = live_count(costs, memo.charges, memo.live_paths, n)
-    for n in EMPTY_COUNTS:
+    for n in domains["empty"]:
         memo.empty_counts[n] = empty_count(costs, memo.charges, n)
-    for old in SUMMED_COUNTS:
+    for old in domains["summed"]:
         for b in (1, 10):
-            memo.sums[(old, b)] = neighbour_sum(old, b)
+            memo.sums[b][old] = neighbour_sum(old, b)
     for after in range(1, 26):
         memo.counters[after] = counter(after)
     memo.finding = tuple(element2(j, k) for j, k in SQUARES)

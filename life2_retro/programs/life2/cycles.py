@@ -101,7 +101,8 @@ def load_figures() -> CycleFigures:
     memo.printed_counts.update(tables.PRINTED_COUNTS)
     memo.live_counts.update(tables.LIVE_COUNTS)
     memo.empty_counts.update(tables.EMPTY_COUNTS)
-    memo.sums.update(tables.SUMS)
+    memo.sums[1].update(tables.SUMS_OF_1)
+    memo.sums[10].update(tables.SUMS_OF_10)
     memo.counters.update(tables.COUNTERS)
     memo.finding = tables.FINDING
     memo.live_places = tables.LIVE_PLACES
