@@ -104,7 +104,9 @@ def _neighbours(j: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 NEIGHBOURS = tuple(_neighbours(j, k) for j, k in SQUARES)
+"""Each inner square's neighbours (_neighbours), in the order of SQUARES."""
 PLACES = tuple(_place(j, k) for j, k in SQUARES)
+"""Each inner square as _place's index, likewise."""
 
 
 def counts(bases: tuple[int, ...], most: int) -> list[int]:
@@ -221,7 +223,7 @@ def _counting_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
             if k > 1:
                 walk.then(51, RESUMED_BY_NEXT)
             walk.then(55)
-            walk.skip(60)  # 55 for this square, up to its NEXT K: _empty_square, _live_square
+            walk.skip(60)  # 55 for this square, up to its NEXT K: empty_count, live_count
         walk.then(65)
     walk.then(90)
     return walk.cycles, walk.segments
@@ -269,7 +271,7 @@ def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
                 walk.then(105)
                 walk.then(110)
                 walk.then(300)
-                walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: _printed_square
+                walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: printed_count
                 walk.then(120)
         walk.then(125, part=fout(0) if j in (0, 6) else 0)
     walk.then(126)
@@ -279,7 +281,7 @@ def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
 def _printed_path(costs: Pricing, charges: Charges, found: int) -> tuple[int, int]:
     """The bases of 300-399 for a square whose count is below 3 (`found` -1), matches no code (0) or
     matches code K(found), up to the RETURN into 110: (cycles, segments). Every square that goes the
-    same way makes the same segments; what differs is counted by _printed_square."""
+    same way makes the same segments; what differs is counted by printed_count."""
     walk = _Walk(costs, charges, 300)
     if found < 0:
         walk.then(399)
