@@ -325,6 +325,9 @@ def write(bases: dict[tuple, float], extra: dict[str, float]) -> None:
         "input": extra,
     }
     FIGURES.write_text(json.dumps(figures, indent=1) + "\n", encoding="ascii")
+    from make_cycle_tables import TABLES, text  # the figures as the meter reads them, made again
+
+    TABLES.write_text(text(), encoding="utf-8")
 
 
 def check(bases: dict[tuple, float], extra: dict[str, float]) -> None:
@@ -357,7 +360,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=300, help="simulated games (default 300)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--write", action="store_true", help="write cycles.json")
+    parser.add_argument("--write", action="store_true", help="write cycles.json (and cycle_tables.py)")
     args = parser.parse_args()
     bases, extra = fit(args.games, args.seed)
     check(bases, extra)

@@ -10,7 +10,7 @@ segment by segment for the fit (LOOP_PARTS): the same sum.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import Protocol
 
@@ -349,14 +349,20 @@ def typed_line_cycles(buffer: bytes) -> int:
     return cycles
 
 
-def loop_codes(j: int, k: int, n: float, codes: list[float], last: int, taken: bool) -> int:
+def loop_codes(j: int, k: int, n: float, codes: Sequence[float], last: int, taken: bool) -> int:
     """305-320 for square (j, k) holding `n`: O1 from 1 to `last`, N(J,K) against each code K(O1),
     ending at 350 when `taken` (the last matched) or at 320 after NEXT O1 left the loop."""
+    return last * element2(j, k) + codes_compared(n, codes, last, taken)
+
+
+def codes_compared(n: float, codes: Sequence[float], last: int, taken: bool) -> int:
+    """loop_codes but for finding N(J,K) each time round (`last` times): what the count `n` costs
+    against the codes, the same on every square."""
     compared = _COMPARED.get(n)
     if compared is None:
         compared = _COMPARED[n] = _running_sums(relation(n, codes[o1]) for o1 in range(1, 19))
     steps = last - 1 if taken else last
-    return last * element2(j, k) + _QINTS[last] + compared[last] + _STEPS[steps]
+    return _qints()[last] + compared[last] + _steps()[steps]
 
 
 def _running_sums(values: Iterable[int]) -> list[int]:
@@ -367,10 +373,19 @@ def _running_sums(values: Iterable[int]) -> list[int]:
     return sums
 
 
-_QINTS = _running_sums(qint(o1) for o1 in range(1, 19))
-"""K(O1)'s subscript made an integer, O1 = 1, 2, ...: summed up to each O1."""
-_STEPS = _running_sums(next_step(o1, 1, 18) for o1 in range(1, 19))
-"""NEXT O1 from each O1, summed likewise."""
+@cache
+def _qints() -> list[int]:
+    """K(O1)'s subscript made an integer, O1 = 1, 2, ...: summed up to each O1. (Made when first asked:
+    `life2 run --cycles` finds the counts it meets priced in advance, cycle_tables.)"""
+    return _running_sums(qint(o1) for o1 in range(1, 19))
+
+
+@cache
+def _steps() -> list[int]:
+    """NEXT O1 from each O1, summed likewise."""
+    return _running_sums(next_step(o1, 1, 18) for o1 in range(1, 19))
+
+
 _COMPARED: dict[float, list[int]] = {}
 """N(J,K) against each code, summed likewise, by the count N(J,K) holds (the codes K(O1) are the
 listing's DATA, the same in every run): a game meets the same counts again and again."""
@@ -408,7 +423,7 @@ def _neighbours(costs: Pricing) -> int:
     v = p.v
     j, k, b = v.J, v.K, v.B
     n, a = p.N, p.A
-    cycles = NEXT_O1_BY_TWO
+    cycles = next_o1_by_two()
     for o1 in range(1, 16, 2):
         a1, a2 = a[o1], a[o1 + 1]
         new = n[int(j + a1)][int(k + a2)]
@@ -416,7 +431,11 @@ def _neighbours(costs: Pricing) -> int:
     return cycles
 
 
-NEXT_O1_BY_TWO = sum(next_step(o1, 2, 15) for o1 in range(1, 16, 2))
+@cache
+def next_o1_by_two() -> int:
+    """231's NEXT O1 after each of the eight neighbours (made when first asked, as _qints)."""
+    return sum(next_step(o1, 2, 15) for o1 in range(1, 16, 2))
+
 
 LOOPS: dict[tuple[int, int], Callable[[Pricing], int]] = {
     (310, 350): _code_found,

@@ -19,13 +19,23 @@ the other player's, up to 700's RETURN or 750's GOTO 700.
 
 Pricing a pass must itself be cheap, so it is memoised on what decides it:
 
-* what a square costs, by its row, column and count (the frame of rows, border
-  digits and loops around the squares is the same every board, priced once);
+* what a square costs, in two parts: what its count costs (the count against
+  the 18 codes, the path's bases), the same on every square, and finding the
+  square, N(J,K), once for each time the pass reads it, the same for every
+  count; the frame of rows, border digits and loops around the squares is the
+  same every board, priced once;
 * the printing pass, by the counts of its 25 squares;
 * the counting pass, by the 25 squares it begins with, except the sums into the
   hidden border (row and column 0 and 6): the listing adds to those squares and
   never clears them, so their counts grow all game, and the cost of each sum
   (its FADD) is added from the counts they hold at the time.
+
+A fresh process would price every count, square and sum a game meets for the
+first time, which cost `life2 run --cycles` more than the rest of the meter; so
+the parts that are the same in every game are made in advance
+(`fill_in_advance`, for every count a square can hold in a game) and carried
+as cycle_tables.py, which tools/make_cycle_tables.py writes from the figures
+and the suite makes again to compare. A board's own memo still starts empty.
 
 The meter's per-segment pricing stays the oracle: a test runs both on many
 games and requires the same cycles and segments.
@@ -34,20 +44,21 @@ games and requires the same cycles and segments.
 from __future__ import annotations
 
 from itertools import pairwise
+from typing import TypeVar
 
 from ...basic.cycles import RETURNED, Charge, torn_cycles
 from ...basic.m6502 import element2, fadd, fout, relation, round_fac
 from ...basic.machine import ENTERED, RESUMED_BY_NEXT, RESUMED_BY_RETURN, UNTIL_RETURN
 from .bugs import FRACTIONAL_COORDS, ILLEGAL_COORDS
 from .cycle_parts import (
-    NEXT_O1_BY_TWO,
     Pricing,
     SubClass,
-    loop_codes,
+    codes_compared,
     neighbour_subscripts,
     neighbour_sum,
+    next_o1_by_two,
 )
-from .program import Life2Program
+from .program import DATA, Life2Program
 
 OPENING = 2
 """The run's first line: the title, the tables read from DATA, 20 GOTO 500, the board cleared, up to
@@ -66,11 +77,70 @@ Board = tuple[float, ...]
 
 INNER = range(1, 6)
 
+LISTED_CODES: tuple[float, ...] = (0, *DATA[8], *DATA[9])
+"""K(0) to K(18) as line 10 READs them from the DATA of lines 8 and 9, the same in every run: what
+the tables made in advance are made for (BoardPasses checks it of each run)."""
+LISTED_OFFSETS: tuple[float, ...] = (0, *DATA[13])
+"""A(0) to A(16) as line 14 READs them from line 13's DATA, likewise."""
+
+SQUARES = tuple((j, k) for j in INNER for k in INNER)
+"""The inner squares in the order a board lists them (and the passes visit them): row by row."""
+
+
+def _place(row: int, column: int) -> int:
+    """A square of N, 0 to 6 each way, as an index of a list of the 49."""
+    return 7 * row + column
+
+
+def _neighbours(j: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The eight neighbours of square (j, k) in the order 220-231 visits them (O1 = 1, 3, ..., 15):
+    those inside the board and those on the border, as _place's indices."""
+    inside: list[int] = []
+    border: list[int] = []
+    for o1 in range(1, 16, 2):
+        row, column = int(j + LISTED_OFFSETS[o1]), int(k + LISTED_OFFSETS[o1 + 1])
+        (inside if row in INNER and column in INNER else border).append(_place(row, column))
+    return tuple(inside), tuple(border)
+
+
+NEIGHBOURS = tuple(_neighbours(j, k) for j, k in SQUARES)
+"""Each inner square's neighbours (_neighbours), in the order of SQUARES."""
+PLACES = tuple(_place(j, k) for j, k in SQUARES)
+"""Each inner square as _place's index, likewise."""
+
+
+def counts(bases: tuple[int, ...], most: int) -> list[int]:
+    """The counts a square can hold: one of `bases` (0 empty, 100 or 1000 a player's piece) and 1 for
+    each of player 1's live neighbours and 10 for each of player 2's, `most` neighbours at most."""
+    neighbours = [(ones, tens) for ones in range(most + 1) for tens in range(most + 1 - ones)]
+    return sorted({base + ones + 10 * tens for base in bases for ones, tens in neighbours})
+
+
+def counts_in_advance() -> dict[str, list[int]]:
+    """The counts fill_in_advance prices (a function: `life2 run --cycles` never needs them)."""
+    return {
+        # what the printing pass can find in a square: the setup's pieces (3 and 30, or both, 33) are
+        # among them
+        "printed": counts((0, 100, 1000), 8),
+        # what the counting pass can find in a live square as it comes to it: a piece, and the sums
+        # from the four neighbours it has visited before (the row above, the square to the left)
+        "live": counts((100, 1000), 4),
+        # likewise in an empty square
+        "empty": counts((0,), 4),
+        # what a neighbour holds when a sum adds to it: inside the board a count of 7 neighbours at
+        # most before the eighth; on the border, whatever the game has added there so far (some hundreds)
+        "summed": sorted({*counts((0, 100, 1000), 7), *range(300)}),
+    }
+
 
 _Counted = tuple[int, int, tuple[tuple[int, int, tuple[int, ...]], ...], Board]
 """The counting pass for one inner board: cycles and segments from 50 to the printing pass, except
 the sums into the border, which it lists square by square (row, column, the B added each time); and
 the counts the printing pass then finds."""
+
+PrintedCount = tuple[int, int, int, int]
+"""300-399 for a square holding a count, but for finding the square: (cycles, how many times the
+square is found, segments, the player born there or 0)."""
 
 
 class PassMemo:
@@ -85,18 +155,30 @@ class PassMemo:
         self.openings: dict[bool, tuple[int, int]] = {}
         self.printed_paths: dict[int, tuple[int, int]] = {}
         self.live_paths: dict[bool, tuple[int, int]] = {}
-        self.printed_squares: dict[tuple[int, int, float], tuple[int, int, int]] = {}
-        self.live_squares: dict[tuple[int, int, float], tuple[int, int]] = {}
-        self.empty_squares: dict[float, tuple[int, int]] = {}
+        self.printed_counts: dict[float, PrintedCount] = {}
+        self.live_counts: dict[float, tuple[int, int]] = {}
+        self.empty_counts: dict[float, tuple[int, int]] = {}
+        self.sums: dict[int, dict[float, int]] = {1: {}, 10: {}}
+        """B added to a neighbour (B is 1 or 10), by what the neighbour held."""
+        self.counters: dict[int, int] = {}
+        self.finding: tuple[int, ...] = ()
+        """N(J,K) found, for each inner square (SQUARES)."""
+        self.live_places: tuple[int, ...] = ()
+        """What a live square's neighbours cost to find, for each inner square, N(J,K) found too."""
         self.printings: dict[Board, tuple[int, int]] = {}
         self.countings: dict[Board, _Counted] = {}
-        self.sums: dict[tuple[float, int], int] = {}
         self.border_sums: dict[tuple[float, tuple[int, ...]], int] = {}
 
+
+_Way = TypeVar("_Way", int, bool)
 
 Charges = dict[tuple[int, int, int, int, SubClass], tuple[int, int]]
 """A segment's base and the segments it counts (2 with a half-written CURLIN after it), by (its line,
 how it began, the line after it, how that began, which way its IFs went)."""
+
+
+Paths = dict[_Way, tuple[int, int]]
+"""The bases of a stretch's segments (cycles, segments), by which way it goes."""
 
 
 class _Walk:
@@ -141,7 +223,7 @@ def _counting_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
             if k > 1:
                 walk.then(51, RESUMED_BY_NEXT)
             walk.then(55)
-            walk.skip(60)  # 55 for this square, up to its NEXT K: _empty_square, _live_square
+            walk.skip(60)  # 55 for this square, up to its NEXT K: empty_count, live_count
         walk.then(65)
     walk.then(90)
     return walk.cycles, walk.segments
@@ -189,7 +271,7 @@ def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
                 walk.then(105)
                 walk.then(110)
                 walk.then(300)
-                walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: _printed_square
+                walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: printed_count
                 walk.then(120)
         walk.then(125, part=fout(0) if j in (0, 6) else 0)
     walk.then(126)
@@ -199,7 +281,7 @@ def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
 def _printed_path(costs: Pricing, charges: Charges, found: int) -> tuple[int, int]:
     """The bases of 300-399 for a square whose count is below 3 (`found` -1), matches no code (0) or
     matches code K(found), up to the RETURN into 110: (cycles, segments). Every square that goes the
-    same way makes the same segments; what differs is counted by _printed_square."""
+    same way makes the same segments; what differs is counted by printed_count."""
     walk = _Walk(costs, charges, 300)
     if found < 0:
         walk.then(399)
@@ -223,29 +305,30 @@ def _printed_path(costs: Pricing, charges: Charges, found: int) -> tuple[int, in
     return walk.cycles, walk.segments
 
 
-def _printed_square(
-    costs: Pricing, charges: Charges, paths: dict[int, tuple[int, int]], j: int, k: int, n: float
-) -> tuple[int, int, int]:
-    """300-399 for square (j, k) holding the count `n`, up to the RETURN into 110: (cycles, segments,
-    the player born there or 0). The counted cycles: 300's test, the loop over the codes (310, 315),
-    350's test of O1, and the store into N(J,K) (351, 360 or 399); a birth's count (M2 or M3 one up)
-    is the pass's to add."""
-    codes = costs.program.K
-    found = -1 if n < 3 else next((o1 for o1 in range(1, 19) if n == codes[o1]), 0)
+def printed_count(costs: Pricing, charges: Charges, paths: Paths[int], n: float) -> PrintedCount:
+    """300-399 for a square holding the count `n`, up to the RETURN into 110, but for finding the
+    square: (cycles, how many times the square is found, segments, the player born there or 0). The
+    counted cycles: 300's test, the loop over the codes (310, 315), 350's test of O1; N(J,K) is found
+    by 300, each time round the loop, and by the store (351, 360 or 399: the first, as the loop
+    leaves it found). A birth's count (M2 or M3 one up) is the pass's to add."""
+    found = -1 if n < 3 else next((o1 for o1 in range(1, 19) if n == LISTED_CODES[o1]), 0)
     path = paths.get(found)
     if path is None:
         path = paths[found] = _printed_path(costs, charges, found)
     cycles, segments = path
-    cycles += relation(n, 3) + element2(j, k)
+    cycles += relation(n, 3)
+    finds = 1
     if found > 0:
-        cycles += loop_codes(j, k, n, codes, found, True) + relation(found, 9)
+        cycles += codes_compared(n, LISTED_CODES, found, True) + relation(found, 9)
+        finds += found
     elif found == 0:
-        cycles += loop_codes(j, k, n, codes, 18, False)
+        cycles += codes_compared(n, LISTED_CODES, 18, False)
+        finds += 18
     born = 0 if found <= 0 else 2 if found > 9 else 1
-    return cycles, segments, born
+    return cycles, finds, segments, born
 
 
-def _counter(after: int) -> int:
+def counter(after: int) -> int:
     """351 or 360: M2 or M3 one up, to `after`."""
     return round_fac(after - 1) + fadd(after - 1, 1) + round_fac(after)
 
@@ -266,22 +349,31 @@ def _live_path(costs: Pricing, charges: Charges, owner_2: bool) -> tuple[int, in
     return walk.cycles, walk.segments
 
 
-def _live_square(
-    costs: Pricing, charges: Charges, paths: dict[bool, tuple[int, int]], j: int, k: int, n: float
-) -> tuple[int, int]:
-    """55 GOSUB 200 for a live square (j, k) whose count is `n`, up to its NEXT K: the counted cycles of
-    55's and 200's tests, and of the eight neighbours found and the NEXT O1 after each (the sums
-    into them are the pass's to add)."""
-    a = costs.program.A
+def live_count(costs: Pricing, charges: Charges, paths: Paths[bool], n: float) -> tuple[int, int]:
+    """55 GOSUB 200 for a live square whose count is `n`, up to its NEXT K, but for finding the square
+    and its neighbours (live_place): the bases, 55's and 200's tests, the NEXT O1 after each neighbour
+    (the sums into them are the pass's to add)."""
     owner_2 = n > 999
     path = paths.get(owner_2)
     if path is None:
         path = paths[owner_2] = _live_path(costs, charges, owner_2)
     cycles, segments = path
-    cycles += relation(n, 99) + element2(j, k) + relation(n, 999) + NEXT_O1_BY_TWO
+    return cycles + relation(n, 99) + relation(n, 999) + next_o1_by_two(), segments
+
+
+def live_place(j: int, k: int) -> int:
+    """What 55 GOSUB 200 spends finding live square (j, k) (200's test) and its eight neighbours."""
+    cycles = element2(j, k)
     for o1 in range(1, 16, 2):
-        cycles += neighbour_subscripts(j, k, o1, a[o1], a[o1 + 1])
-    return cycles, segments
+        cycles += neighbour_subscripts(j, k, o1, LISTED_OFFSETS[o1], LISTED_OFFSETS[o1 + 1])
+    return cycles
+
+
+def empty_count(costs: Pricing, charges: Charges, n: float) -> tuple[int, int]:
+    """55 for a square that is not alive, holding `n`: the test, on to NEXT K."""
+    walk = _Walk(costs, charges, 55)
+    walk.then(60, part=relation(n, 99))
+    return walk.cycles, walk.segments
 
 
 def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
@@ -321,6 +413,7 @@ class BoardPasses:
     def __init__(self, costs: Pricing, memo: PassMemo) -> None:
         self.costs = costs
         self.memo = memo
+        self._listed = False
 
     def price(self, line: int) -> tuple[int, int, int, int]:
         if line == CHECKING:
@@ -332,7 +425,11 @@ class BoardPasses:
             if opening is None:
                 opening = self.memo.openings[first_k] = _opening(self.costs, self.memo.charges, first_k)
             return *opening, 517 << 2, SETUP
-        n = self.costs.program.N
+        p = self.costs.program
+        if not self._listed:  # the codes and offsets the squares are priced with are the listing's
+            assert tuple(p.K) == LISTED_CODES and tuple(p.A) == LISTED_OFFSETS, "K and A are READ before"
+            self._listed = True
+        n = p.N
         board = (*n[1][1:6], *n[2][1:6], *n[3][1:6], *n[4][1:6], *n[5][1:6])
         if line == PRINTING:
             cycles, segments = self._printing(board)
@@ -388,89 +485,111 @@ class BoardPasses:
 
     def _printing(self, board: Board) -> tuple[int, int]:
         """From 90 to 126, for the counts `board`."""
-        priced = self.memo.printings.get(board)
+        memo = self.memo
+        priced = memo.printings.get(board)
         if priced is not None:
             return priced
         cycles, segments = self._frame(PRINTING)
-        squares = self.memo.printed_squares
+        if not memo.finding:
+            memo.finding = tuple(element2(j, k) for j, k in SQUARES)
+        finding = memo.finding
+        known = memo.printed_counts
         births = [0, 0, 0]
         for index, n in enumerate(board):
-            j, k = divmod(index, 5)
-            key = (j + 1, k + 1, n)
-            square = squares.get(key)
-            if square is None:
-                square = squares[key] = _printed_square(
-                    self.costs, self.memo.charges, self.memo.printed_paths, j + 1, k + 1, n
-                )
-            square_cycles, square_segments, born = square
-            cycles += square_cycles
-            segments += square_segments
+            count = known.get(n)
+            if count is None:
+                count = known[n] = printed_count(self.costs, memo.charges, memo.printed_paths, n)
+            count_cycles, finds, count_segments, born = count
+            cycles += count_cycles + finds * finding[index]
+            segments += count_segments
             if born:
                 births[born] += 1
-                cycles += _counter(births[born])
-        self.memo.printings[board] = cycles, segments
+                cycles += self._counter(births[born])
+        memo.printings[board] = cycles, segments
         return cycles, segments
+
+    def _counter(self, after: int) -> int:
+        price = self.memo.counters.get(after)
+        if price is None:
+            price = self.memo.counters[after] = counter(after)
+        return price
 
     def _counting(self, board: Board) -> _Counted:
         """From 50 to 90, for the inner squares `board`: the sums into the inner squares counted here,
         those into the border listed."""
+        memo = self.memo
         cycles, segments = self._frame(COUNTING)
-        a = self.costs.program.A
-        values = [[0.0] * 7 for _ in range(7)]
-        for index, n in enumerate(board):
-            values[index // 5 + 1][index % 5 + 1] = n
-        border: dict[tuple[int, int], list[int]] = {}
-        for j in INNER:
-            for k in INNER:
-                n = values[j][k]
-                if n > 99:
-                    square_cycles, square_segments = self._live(j, k, n)
-                    b = 10 if n > 999 else 1
-                    for o1 in range(1, 16, 2):
-                        row, column = int(j + a[o1]), int(k + a[o1 + 1])
-                        if row in INNER and column in INNER:
-                            old = values[row][column]
-                            square_cycles += self._sum(old, b)
-                            values[row][column] = old + b
-                        else:
-                            border.setdefault((row, column), []).append(b)
-                else:
-                    square_cycles, square_segments = self._empty(n)
-                cycles += square_cycles
-                segments += square_segments
-        counts = tuple(values[j][k] for j in INNER for k in INNER)
-        listed = tuple((row, column, tuple(added)) for (row, column), added in border.items())
-        return cycles, segments, listed, counts
+        if not memo.live_places:
+            memo.live_places = tuple(live_place(j, k) for j, k in SQUARES)
+        places = memo.live_places
+        live, empty = memo.live_counts, memo.empty_counts
+        values: list[float] = [0] * 49
+        for place, n in zip(PLACES, board, strict=True):
+            values[place] = n
+        border: dict[int, list[int]] = {}
+        for index, place in enumerate(PLACES):
+            n = values[place]
+            if n > 99:
+                count = live.get(n)
+                if count is None:
+                    count = live[n] = live_count(self.costs, memo.charges, memo.live_paths, n)
+                cycles += count[0] + places[index]
+                segments += count[1]
+                b = 10 if n > 999 else 1
+                sums = memo.sums[b]
+                inside, outside = NEIGHBOURS[index]
+                for neighbour in inside:
+                    old = values[neighbour]
+                    price = sums.get(old)
+                    if price is None:
+                        price = sums[old] = neighbour_sum(old, b)
+                    cycles += price
+                    values[neighbour] = old + b
+                for neighbour in outside:
+                    border.setdefault(neighbour, []).append(b)
+            else:
+                count = empty.get(n)
+                if count is None:
+                    count = empty[n] = empty_count(self.costs, memo.charges, n)
+                cycles += count[0]
+                segments += count[1]
+        counted = tuple(values[place] for place in PLACES)
+        listed = tuple((*divmod(place, 7), tuple(added)) for place, added in border.items())
+        return cycles, segments, listed, counted
 
     def _sums(self, old: float, added: tuple[int, ...]) -> int:
         """One square of the border, holding `old`, added to once for each of `added`."""
+        sums = self.memo.sums
         cycles = 0
         for b in added:
-            cycles += self._sum(old, b)
+            price = sums[b].get(old)
+            if price is None:
+                price = sums[b][old] = neighbour_sum(old, b)
+            cycles += price
             old += b
         return cycles
 
-    def _sum(self, old: float, b: int) -> int:
-        """B added to a neighbour that held `old`."""
-        price = self.memo.sums.get((old, b))
-        if price is None:
-            price = self.memo.sums[(old, b)] = neighbour_sum(old, b)
-        return price
 
-    def _live(self, j: int, k: int, n: float) -> tuple[int, int]:
-        key = (j, k, n)
-        square = self.memo.live_squares.get(key)
-        if square is None:
-            square = self.memo.live_squares[key] = _live_square(
-                self.costs, self.memo.charges, self.memo.live_paths, j, k, n
-            )
-        return square
-
-    def _empty(self, n: float) -> tuple[int, int]:
-        """55 for a square that is not alive: the test, on to NEXT K."""
-        square = self.memo.empty_squares.get(n)
-        if square is None:
-            walk = _Walk(self.costs, self.memo.charges, 55)
-            walk.then(60, part=relation(n, 99))
-            square = self.memo.empty_squares[n] = walk.cycles, walk.segments
-        return square
+def fill_in_advance(costs: Pricing, memo: PassMemo) -> None:
+    """Price, into `memo`, what every game's passes share: the opening, the frames, and each count a
+    square can hold, each sum, each square found, each birth counted. What `costs` is asked for is
+    its bases: the figures these are made from."""
+    passes = BoardPasses(costs, memo)
+    for first_k in (True, False):
+        memo.openings[first_k] = _opening(costs, memo.charges, first_k)
+    for line in (COUNTING, PRINTING):
+        passes._frame(line)
+    domains = counts_in_advance()
+    for n in domains["printed"]:
+        memo.printed_counts[n] = printed_count(costs, memo.charges, memo.printed_paths, n)
+    for n in domains["live"]:
+        memo.live_counts[n] = live_count(costs, memo.charges, memo.live_paths, n)
+    for n in domains["empty"]:
+        memo.empty_counts[n] = empty_count(costs, memo.charges, n)
+    for old in domains["summed"]:
+        for b in (1, 10):
+            memo.sums[b][old] = neighbour_sum(old, b)
+    for after in range(1, 26):
+        memo.counters[after] = counter(after)
+    memo.finding = tuple(element2(j, k) for j, k in SQUARES)
+    memo.live_places = tuple(live_place(j, k) for j, k in SQUARES)

@@ -6,7 +6,9 @@ A segment of a line is charged two parts:
   start, or resumed inside it by NEXT or RETURN), how it ended (the line that
   follows, or a RETURN), and for some lines which way an IF went. The bases are
   figures derived from measurements of the real ROM (cycles.json, made by
-  tools/fit_cycles.py: see basic_reference/cycles.md);
+  tools/fit_cycles.py: see basic_reference/cycles.md), carried for the meter as
+  cycle_tables.py (made from cycles.json by tools/make_cycle_tables.py, with
+  what the board passes share in every game priced in advance);
 * the **value-dependent** cycles of what the line did with its numbers, counted
   from the ROM's source (basic/m6502.py): the subscripts it made integers, the
   sums it added, the comparisons, the NEXT's step, the digits typed at INPUT
@@ -20,7 +22,6 @@ that go on to them) are priced from the measured ones they resemble
 
 from __future__ import annotations
 
-import json
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,6 @@ from typing import Any
 from ...basic.cycles import ENDED, Charge, CycleMeter
 from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, ClassKey, SubClass, typed_line_cycles
 from .cycle_passes import BoardPasses, PassMemo
-from .cycle_patches import patch_bases
 from .program import Life2Program
 
 HERE = Path(__file__).parent
@@ -46,7 +46,11 @@ class CycleFigures:
     would cost `life2 run --cycles` its making at every start.)"""
 
     def __init__(
-        self, bases: dict[ClassKey, float], line_means: dict[int, float], input_costs: dict[str, int]
+        self,
+        bases: dict[ClassKey, float],
+        line_means: dict[int, float],
+        input_costs: dict[str, int],
+        patched: dict[ClassKey, float] | None = None,
     ) -> None:
         self.bases = bases
         self.line_means = line_means
@@ -55,7 +59,11 @@ class CycleFigures:
         """The meters' compiled charges (basic.cycles.CycleMeter), kept for every run priced by these."""
         self.passes = PassMemo()
         """The board passes priced so far (cycle_passes.BoardPasses), kept likewise."""
-        self.patched = patch_bases(bases)
+        if patched is None:
+            from .cycle_patches import patch_bases
+
+            patched = patch_bases(bases)
+        self.patched = patched
         """The classes only the bug patches make, derived from the measured ones (cycle_patches)."""
 
 
@@ -81,7 +89,31 @@ def key_from_text(text: str) -> ClassKey:
 
 @cache
 def load_figures() -> CycleFigures:
-    """cycles.json, carried by the package."""
+    """The figures the package carries, with what every game's board passes share priced in advance:
+    cycle_tables, the Python form of cycles.json (a module, as importing the json module and reading
+    the file cost `life2 run --cycles` as much as the meter's work in a short game)."""
+    from . import cycle_tables as tables
+
+    figures = CycleFigures(tables.BASES, tables.LINE_MEANS, tables.INPUT_COSTS, tables.PATCHED)
+    memo = figures.passes
+    memo.openings.update(tables.OPENINGS)
+    memo.frames.update(tables.FRAMES)
+    memo.printed_counts.update(tables.PRINTED_COUNTS)
+    memo.live_counts.update(tables.LIVE_COUNTS)
+    memo.empty_counts.update(tables.EMPTY_COUNTS)
+    memo.sums[1].update(tables.SUMS_OF_1)
+    memo.sums[10].update(tables.SUMS_OF_10)
+    memo.counters.update(tables.COUNTERS)
+    memo.finding = tables.FINDING
+    memo.live_places = tables.LIVE_PLACES
+    return figures
+
+
+def read_figures() -> CycleFigures:
+    """cycles.json as tools/fit_cycles.py wrote it, with nothing priced yet: what cycle_tables is made
+    from (tools/make_cycle_tables.py)."""
+    import json
+
     raw = json.loads(HERE.joinpath("cycles.json").read_text(encoding="utf-8"))
     return CycleFigures(
         {key_from_text(text): value for text, value in raw["bases"].items()},
@@ -94,6 +126,8 @@ def load_figures() -> CycleFigures:
 def measured() -> dict[str, Any]:
     """osi6502_measured.json, carried by the package: the table of 60 games and the worked examples,
     as measured on the 1977 ROM (the figures the bases were fitted to, and the model's test)."""
+    import json
+
     text = HERE.joinpath("osi6502_measured.json").read_text(encoding="utf-8")
     tables: dict[str, Any] = json.loads(text)
     return tables

@@ -187,3 +187,54 @@ def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
     assert returning == costs.base((720, 0, RETURNED, None)) + VARIABLE_PLACE
     assert 1000 < costs.base((543, 0, 559, None)) < costs.base((90, 0, 99, None)) / 2
     assert costs.base((800, 0, ENDED, None)) == pytest.approx(END_STATEMENT + READY + OK, abs=1)
+
+
+def test_the_carried_tables_are_what_the_tool_makes_from_the_figures():
+    """cycle_tables.py is tools/make_cycle_tables.py's output from cycles.json and the pricing functions
+    as they are: a change to either without making it again fails here."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "make_cycle_tables.py"
+    spec = importlib.util.spec_from_file_location("make_cycle_tables", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.TABLES.read_text(encoding="utf-8") == tool.text()
+
+
+def test_the_figures_the_meter_reads_are_cycles_json():
+    from life2_retro.programs.life2.cycles import load_figures, read_figures
+
+    carried, read = load_figures(), read_figures()
+    assert carried.bases == read.bases
+    assert carried.line_means == read.line_means
+    assert carried.input_costs == read.input_costs
+    assert carried.patched == read.patched
+
+
+def test_a_fresh_process_finds_every_count_its_games_meet_priced_in_advance(monkeypatch):
+    """The tables cover what a game's squares can hold: the worked examples and 50 generated games
+    (half with bug switches) price no count, sum or birth from scratch, in one fresh set of figures."""
+    from life2_retro.programs.life2 import cycle_passes
+    from life2_retro.programs.life2.cycles import load_figures
+
+    figures = load_figures.__wrapped__()  # the carried figures, as a new process loads them
+    made: list[str] = []
+    for name in ("printed_count", "live_count", "empty_count", "neighbour_sum", "counter"):
+        real = getattr(cycle_passes, name)
+        monkeypatch.setattr(
+            cycle_passes, name, lambda *args, real=real, name=name: made.append(name) or real(*args)
+        )
+    games = [([r.encode() for r in game["responses"]], BUG_NAMES) for game in EXAMPLES]
+    for index in range(50):
+        rng = random.Random(f"in-advance:{index}")
+        responses = generate_script(rng)
+        bugs = frozenset(rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES)))) if index % 2 else BUG_NAMES
+        games.append((responses, bugs))
+    for responses, bugs in games:
+        program = Life2Program(bugs=bugs)
+        count_cycles(program, figures)
+        run_in_memory(program.run(), responses)
+    assert figures.passes.countings  # the passes were priced whole, from these figures
+    assert made == []
