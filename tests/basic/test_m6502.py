@@ -73,7 +73,7 @@ def test_the_quick_paths():
 
 def test_fout_gives_the_spreads_of_printing_the_players_and_the_rows():
     """FOUT's count, with the OSI ROM's digit loop straddling a page (a branch back costs 4)."""
-    # 520 PRINT "PLAYER";B;" - 3 LIVE PIECES.": B is 1, then 2; nothing else in the line varies
+    # 520 prints the word PLAYER, B and the pieces it has: B is 1, then 2; nothing else in the line varies
     assert fout(2) - fout(1) == spread(520) == 17
     # 107 PRINT J;: J is 1 to 5 on every board, each as often
     counted = [fout(j) for j in range(1, 6)]

@@ -274,7 +274,7 @@ def _printed(var: str, when: int | None = None) -> Part:
 
 
 def _printed_zero(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
-    """102 IF K=6 THEN PRINT 0;: GOTO 125 (on to 103 it prints nothing)."""
+    """102: at the last column it prints the border's 0 and goes on at 125 (on to 103 it prints nothing)."""
     return None, fout(0) if following == 125 else 0
 
 

@@ -56,7 +56,7 @@ def patch_bases(bases: dict[ClassKey, float]) -> dict[ClassKey, float]:
     # a line that goes on to the patch's line does what it did going on to the next one
     like((542, 0, 543, None), (542, 0, 559, None))
     like((720, 0, 721, None), (720, 0, 725, None))
-    # 721 IF P1>1 THEN RETURN: 720's IF B=1 THEN RETURN, P1 one place after B; its relation is
+    # 721 IF P1>1 THEN RETURN: 720's return when B is 1, with P1 one place after B; its relation is
     # counted (a part), so 720's (B was 1 when it returned, 2 when it went on) comes out
     after_b = VARIABLE_PLACE * (PLACES["P1"] - PLACES["B"])
     like((721, 0, RETURNED, None), (720, 0, RETURNED, None), after_b - relation(1, 1))

@@ -181,7 +181,7 @@ def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
     costs = Life2Costs(Life2Program(bugs=()))
     assert costs.base((720, 0, 721, None)) == costs.base((720, 0, 725, None))
     assert costs.base((542, 0, 543, None)) == costs.base((542, 0, 559, None))
-    # 721 IF P1>1 THEN RETURN is 720's IF B=1 THEN RETURN, P1 found one place later; each relation is
+    # 721 IF P1>1 THEN RETURN is 720's return when B is 1, P1 found one place later; each relation is
     # counted with its own numbers (720's B was 1 when it returned)
     returning = costs.base((721, 0, RETURNED, None)) + relation(1, 1)
     assert returning == costs.base((720, 0, RETURNED, None)) + VARIABLE_PLACE
