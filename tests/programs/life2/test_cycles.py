@@ -6,7 +6,11 @@ worked examples are games the fit never saw, so each is a test of the model.
 
 from __future__ import annotations
 
+import functools
+import importlib.util
 import random
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +23,8 @@ from life2_retro.programs.life2.cycles import Life2Costs, count_cycles, measured
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.programs.life2.scripts import generate_script
 from life2_retro.session import run_in_memory
+
+TOOLS = Path(__file__).resolve().parents[3] / "tools"
 
 EXAMPLES = measured()["games"]
 QUICK_GAME = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
@@ -80,15 +86,22 @@ def test_the_loops_charged_whole_cost_what_their_segments_cost_one_by_one(seed):
     assert fast.segments_done(stop) == slow.segments_done(stop)
 
 
-def both_meters(responses: list[bytes], bugs=BUG_NAMES) -> list[tuple[int, int, int, int]]:
-    """The board passes priced whole, and the oracle: every segment charged as it ends."""
-    results = []
-    for by_segment in (False, True):
-        program = Life2Program(bugs=bugs)
-        meter = count_cycles(program, by_segment=by_segment)
-        stop = run_in_memory(program.run(), responses).stop
-        results.append((meter.total(stop), meter.segments_done(stop), meter.cycles, meter.segments))
-    return results
+@functools.cache
+def load_tool(name: str) -> Any:
+    """A maintainer's tool (tools/NAME.py) as a module, so that a test runs the check the tool runs."""
+    path = TOOLS / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    return tool
+
+
+def both_meters(responses: list[bytes], bugs=BUG_NAMES) -> list[tuple[int, ...]]:
+    """The board passes priced whole, and the oracle: every segment charged as it ends (the
+    comparison tools/compare_cycle_meters.py makes on 2,000 games)."""
+    result: list[tuple[int, ...]] = load_tool("compare_cycle_meters").both(responses, bugs)
+    return result
 
 
 @pytest.mark.parametrize("game", range(len(EXAMPLES)))
@@ -147,19 +160,12 @@ def test_any_answers_and_any_bug_switches_are_priced(seed):
 
 def test_the_figures_are_what_the_fit_derives_from_the_measured_table():
     """cycles.json is tools/fit_cycles.py's output: the bases can be made again from the table."""
-    import importlib.util
     import json
-    from pathlib import Path
 
     from life2_retro.programs.life2.cycles import key_text
 
-    path = Path(__file__).resolve().parents[3] / "tools" / "fit_cycles.py"
-    spec = importlib.util.spec_from_file_location("fit_cycles", path)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
-    bases, extra = tool.fit(300, 1)
-    carried = json.loads((path.parents[1] / "life2_retro" / "programs" / "life2" / "cycles.json").read_text())
+    bases, extra = load_tool("fit_cycles").fit(300, 1)
+    carried = json.loads((TOOLS.parent / "life2_retro" / "programs" / "life2" / "cycles.json").read_text())
     assert {key_text(k): round(float(v), 1) for k, v in bases.items()} == carried["bases"]
     assert extra == carried["input"]
 
@@ -192,14 +198,7 @@ def test_the_patch_lines_are_priced_from_the_measured_lines_they_resemble():
 def test_the_carried_tables_are_what_the_tool_makes_from_the_figures():
     """cycle_tables.py is tools/make_cycle_tables.py's output from cycles.json and the pricing functions
     as they are: a change to either without making it again fails here."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[3] / "tools" / "make_cycle_tables.py"
-    spec = importlib.util.spec_from_file_location("make_cycle_tables", path)
-    assert spec is not None and spec.loader is not None
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+    tool = load_tool("make_cycle_tables")
     assert tool.TABLES.read_text(encoding="utf-8") == tool.text()
 
 
