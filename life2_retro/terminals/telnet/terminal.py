@@ -21,15 +21,18 @@ from __future__ import annotations
 import contextlib
 import os
 import select
-import socket
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from ..base import IdleTimeout, KeyHook, LineInterrupted
 from ..options import Option
 from ..redisplay import RedisplayingTerminal
 from ..serial.discipline import LineDiscipline, LineOutput
 from .protocol import OFFER, TelnetReader, to_client
+
+if TYPE_CHECKING:
+    import socket
 
 POLL = 0.02
 """Seconds a look at the socket waits: short, so a seat's watch hears of a wait promptly."""
@@ -86,6 +89,8 @@ class TelnetTerminal(RedisplayingTerminal):
         self._lines: list[bytes] = []
         self._connection: socket.socket | None = None
         self._reader = TelnetReader()
+        import socket  # here, not at the top: the command line reads this module for its settings
+
         try:
             self._listener = socket.create_server((bind, port))
         except OSError as exc:  # the system's words for it, without Python's note of the address
@@ -155,6 +160,8 @@ class TelnetTerminal(RedisplayingTerminal):
         except (BlockingIOError, InterruptedError):
             return False
         connection.setblocking(True)
+        import socket
+
         connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self._connection = connection
         self._reader = TelnetReader()

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..options import Option
 from ..pacing import LinePace
@@ -41,10 +41,14 @@ from . import paper_sheet
 from .effects import EffectSet, function_key, switches
 from .font import teletype_char
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
-from .printed_type import SOAKED_LETTER, SPREADS, TypeImpressions
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
 from .type_wear import TypeBox, blow, ribbon
+
+if TYPE_CHECKING:
+    # The struck type is drawn only once a window opens: the command line reads this module for
+    # the Teletype's settings, and its help should not wait for the type's drawing code.
+    from .printed_type import TypeImpressions
 
 PAPER = (250, 240, 222)
 INK = (38, 40, 52)
@@ -175,6 +179,8 @@ class PaperView:
         key = (unit, lean, cloth)
         made = self._types.get(key)
         if made is None:
+            from .printed_type import TypeImpressions
+
             # a size left behind leaves its type behind too
             self._types = {done: kept for done, kept in self._types.items() if done[0] == unit}
             faces = self.type_box
@@ -250,6 +256,8 @@ class PaperView:
         (x, y), phase = self.type.place(left, top)
         looks = [(self.type.impression(strike.char, force, strike.seed, phase), alpha)]
         if soaked_by:
+            from .printed_type import SOAKED_LETTER, SPREADS
+
             kept = SOAKED_LETTER[min(len(soaked_by), len(SOAKED_LETTER)) - 1]
             looks = [(looks[0][0], round(alpha * kept))]
             if len(soaked_by) <= len(SPREADS):  # the paper is still taking ink
