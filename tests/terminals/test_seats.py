@@ -19,6 +19,7 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
+from typing import Protocol
 
 import pytest
 
@@ -41,8 +42,20 @@ QUIET_LINE = "fill_cr=0,fill_lf=0"
 # -- the seats' far ends -----------------------------------------------------------------------------
 
 
-class SerialSeat:
-    def __init__(self, end: FarEnd) -> None:
+class FarLine(Protocol):
+    """What a serial pty's far end (support/serialpty.py) and a telnet client (support/telnetclient.py)
+    both are: bytes kept as they come, a look for more, keys typed."""
+
+    output: bytes
+
+    def read_available(self, wait: float = ...) -> bytes: ...
+    def type(self, data: bytes) -> None: ...
+
+
+class LineSeat:
+    """A seat played from the far end of its line: a serial port's pty, or a telnet client."""
+
+    def __init__(self, end: FarLine) -> None:
         self.end = end
 
     @property
@@ -54,21 +67,6 @@ class SerialSeat:
 
     def type(self, data: bytes) -> None:
         self.end.type(data)
-
-
-class TelnetSeat:
-    def __init__(self, client: TelnetClient) -> None:
-        self.client = client
-
-    @property
-    def output(self) -> bytes:
-        return self.client.output
-
-    def poll(self) -> None:
-        self.client.read_available(0.01)
-
-    def type(self, data: bytes) -> None:
-        self.client.type(data)
 
 
 class ConsoleSeat:
@@ -108,7 +106,7 @@ class SocketSeat:
         self.connection.sendall(data)
 
 
-Seat = SerialSeat | TelnetSeat | ConsoleSeat | SocketSeat
+Seat = LineSeat | ConsoleSeat | SocketSeat
 
 
 def wait_for(seats: dict[int, Seat], seat: int, length: int, timeout: float = 30) -> None:
@@ -176,7 +174,7 @@ def test_life2_between_a_console_and_a_telnet_client():
     try:
         console = ConsoleSeat(proc)
         client = TelnetClient(telnet_port(proc))
-        play_seated({1: console, 2: TelnetSeat(client)}, game, lambda n: LIFE2_TURNS[n])
+        play_seated({1: console, 2: LineSeat(client)}, game, lambda n: LIFE2_TURNS[n])
         assert proc.finish() == 0
         client.read_until_closed()
         errors = proc.errors(until=b"(to its end)", timeout=5).decode()  # all of it: the game has ended
@@ -204,7 +202,7 @@ def test_life2_with_two_serial_seats_each_echoing_its_own_keys_only(far_ends, pr
         "--seat",
         serial_seat(2, far_ends[1], "echo=true"),
     )
-    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     typed = {1: 0, 2: 0}
     for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
         player = LIFE2_TURNS[number]
@@ -272,7 +270,7 @@ def test_cell_life_with_two_serial_seats_and_two_computers(far_ends, processes):
     turns = cell_life_turns(game)
     assert b"Player 4 wins!" in game.out and {1, 2} <= set(turns) and b"Computer Player 3" in game.out
     proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", serial_seat(2, far_ends[1]))
-    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     play_seated(seats, game, lambda n: turns[n])
     assert proc.wait(timeout=30) == 0
     for seat in seats.values():
@@ -300,7 +298,7 @@ def test_p2life_with_a_serial_seat_and_a_telnet_seat(far_ends, processes):
     assert turns == [1, 1, 1, 2, 2, 2, 1, 1, 2, 2] and b"BLACK (#) IS THE WINNER." in game.out
     proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
     client = TelnetClient(telnet_port(proc))
-    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     play_seated(seats, game, lambda n: turns[n])
     assert proc.wait(timeout=30) == 0
     assert far_ends[0].output == bytes(game.out) and client.output == bytes(game.out)
@@ -318,7 +316,7 @@ def test_control_sequences_typed_at_one_seat_reach_no_other_seat_and_not_the_pro
     try:
         console = ConsoleSeat(proc)
         client = TelnetClient(telnet_port(proc))
-        seats: dict[int, Seat] = {1: console, 2: TelnetSeat(client)}
+        seats: dict[int, Seat] = {1: console, 2: LineSeat(client)}
         for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
             player = LIFE2_TURNS[number]
             wait_for(seats, player, mark + (len(b"".join(game.lines[3:number])) if player == 2 else 0))
@@ -363,7 +361,7 @@ def test_a_serial_seat_unplugged_and_plugged_back_holds_the_game_and_loses_nothi
         "--seat",
         serial_seat(2, far_ends[1]),
     )
-    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
         seats[1].type(game.lines[number] + b"\r")
@@ -409,7 +407,7 @@ def test_a_serial_seat_that_stays_away_ends_the_game_after_its_timeout(far_ends,
         "--seat",
         serial_seat(2, far_ends[1]),
     )
-    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
         seats[1].type(game.lines[number] + b"\r")
@@ -437,7 +435,7 @@ def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(fa
     )
     port = telnet_port(proc)
     first = TelnetClient(port)
-    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(first)}
+    seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(first)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
         seats[1].type(game.lines[number] + b"\r")
@@ -446,7 +444,7 @@ def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(fa
     expected_away = bytes(game.out[: game.marks[3]]) + notice(AWAY)
     wait_for({1: seats[1]}, 1, len(expected_away))
     again = TelnetClient(port)
-    seats[2] = TelnetSeat(again)
+    seats[2] = LineSeat(again)
     again.read_until(b"? ")
     assert again.raw.startswith(b"\xff\xfb\x01\xff\xfb\x03")
     replay = again.output
@@ -470,7 +468,7 @@ def test_a_telnet_seat_nobody_comes_back_to_ends_the_game_after_its_timeout(far_
         *options, "--away-for", "1", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0"
     )
     client = TelnetClient(telnet_port(proc))
-    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     wait_for(seats, 2, game.marks[0])
     client.close()
     seats[1].type(game.lines[0] + b"\r")
@@ -492,7 +490,7 @@ def test_ctrl_c_at_one_seat_ends_the_game_and_the_others_are_told(far_ends, proc
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", serial_seat(2, far_ends[1]))
-    seats = {number: SerialSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
         seats[1].type(game.lines[number] + b"\r")
@@ -511,7 +509,7 @@ def test_ctrl_c_at_a_waiting_telnet_seat_ends_the_game_when_the_game_next_writes
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
     client = TelnetClient(telnet_port(proc))
-    seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: TelnetSeat(client)}
+    seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     wait_for(seats, 2, game.marks[0])
     client.type(b"\x03")
     seats[1].type(game.lines[0] + b"\r")
@@ -636,7 +634,7 @@ def test_a_serial_seat_on_pyserials_socket_url_plays_as_a_port_does(far_ends, pr
         server.settimeout(20)
         connection, _ = server.accept()
     with connection:
-        seats: dict[int, Seat] = {1: SerialSeat(far_ends[0]), 2: SocketSeat(connection)}
+        seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: SocketSeat(connection)}
         play_seated(seats, game, lambda n: LIFE2_TURNS[n])
         assert proc.wait(timeout=20) == 0
     assert seats[1].output == seats[2].output == bytes(game.out)
@@ -649,7 +647,7 @@ def test_ctrl_c_at_the_console_seat_ends_the_game_and_the_telnet_player_is_told(
     try:
         console = ConsoleSeat(proc)
         client = TelnetClient(telnet_port(proc))
-        wait_for({1: console, 2: TelnetSeat(client)}, 1, game.marks[0])
+        wait_for({1: console, 2: LineSeat(client)}, 1, game.marks[0])
         proc.wait_until_reading()
         console.type(b"\x03")
         assert proc.finish() == 130  # as a shell expects of Ctrl-C
