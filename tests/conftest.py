@@ -188,3 +188,15 @@ def cell_life_build():
         what, problem = CELL_LIFE_BUILD, str(exc)
     _missing(what, problem)
     raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="module")
+def pygame():
+    """pygame with a display, for tests that draw on surfaces of their own (the struck type, the
+    exhibit's panels) rather than in a terminal's window."""
+    import pygame
+
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield pygame
+    pygame.display.quit()

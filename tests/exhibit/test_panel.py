@@ -9,17 +9,7 @@ import pytest
 from life2_retro.exhibit.annotations import annotated_listing, cell_life_rows
 from life2_retro.exhibit.panel import ARROW, GREEN_BAR, HIGHLIGHT, PAPER, ListingPanel
 
-SIZES = [(1024, 768), (1280, 800), (1920, 1080), (3840, 2160)]
-
-
-@pytest.fixture(scope="module")
-def pygame():
-    import pygame
-
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield pygame
-    pygame.display.quit()
+from ..support.windows import SIZES
 
 
 def drawn(pygame, panel: ListingPanel, window: tuple[int, int]) -> np.ndarray:

@@ -10,6 +10,9 @@ from life2_retro.terminals.window.teletype import Teletype
 
 MASK = b"XXXXXX\r$$$$$$\r&&&&&&\r? "
 
+SIZES = [(1024, 768), (1280, 800), (1920, 1080), (3840, 2160)]
+"""The window sizes the Teletype and the exhibit are made for (issue 27)."""
+
 
 def teletype(**options) -> Teletype:
     return Teletype(clock=SimulatedClock(), sound=False, **{"baud": None, **options})

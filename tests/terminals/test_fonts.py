@@ -22,21 +22,13 @@ from life2_retro.terminals.window.glass_text import place_rows
 from life2_retro.terminals.window.screen import GlassScreen
 from life2_retro.terminals.window.tube import TubeGeometry
 
+from ..support.windows import SIZES
+
 PRINTABLE = [chr(code) for code in range(0x21, 0x7F)]
 """Every character with dots: the glass terminal shows them all, the panel's captions too."""
 TAILS = "gjpqy"
 LOWER_CASE = [char for char in PRINTABLE if char.islower()]
 GREEN = (70, 255, 110)
-
-
-@pytest.fixture(scope="module")
-def pygame():
-    import pygame
-
-    pygame.display.init()
-    pygame.display.set_mode((64, 64))
-    yield pygame
-    pygame.display.quit()
 
 
 def light(pygame, surface) -> np.ndarray:
@@ -175,10 +167,6 @@ def test_every_glass_glyph_shows_exactly_the_fonts_dots(pygame):
 
 
 # -- the Teletype ---------------------------------------------------------------------------------
-
-
-SIZES = [(1024, 768), (1280, 800), (1920, 1080), (3840, 2160)]
-"""The window sizes the Teletype and the exhibit are made for (issue 27)."""
 
 
 @pytest.mark.parametrize(

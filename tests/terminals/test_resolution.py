@@ -7,9 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from ..support.windows import crt_with, luminance, teletype_with
-
-SIZES = [(1024, 768), (1280, 800), (1920, 1080), (3840, 2160)]
+from ..support.windows import SIZES, crt_with, luminance, teletype_with
 
 
 def darkness_of(pygame, surface) -> np.ndarray:
