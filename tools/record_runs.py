@@ -23,7 +23,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from life2_retro.automata.rules import VARIANTS
 from life2_retro.programs import PROGRAMS, program_entry
 from life2_retro.reference import original_words
 from life2_retro.session import run_in_memory
@@ -33,15 +32,17 @@ Mode = tuple[str, str, str, frozenset[str], dict[str, Any]]
 
 
 def modes() -> Iterator[Mode]:
+    """Each program's runtimes; on each, its rule variants where it offers them (a program of our own,
+    with no bugs to switch), else every bug on and `--fixed`."""
     for name, entry in PROGRAMS.items():
+        variants = next((setting.choices for setting in entry.settings if setting.name == "variant"), ())
         for runtime in entry.runtimes:
             label = name if len(entry.runtimes) == 1 else runtime
-            if name == "p2life":
-                for variant in VARIANTS:
-                    yield f"{label}-variant-{variant}", name, runtime, frozenset(), {"variant": variant}
-                continue
-            yield label, name, runtime, entry.resolve_bugs(fixed=False), {}
-            yield f"{label}-fixed", name, runtime, entry.resolve_bugs(fixed=True), {}
+            for variant in variants:
+                yield f"{label}-variant-{variant}", name, runtime, frozenset(), {"variant": variant}
+            if not variants:
+                yield label, name, runtime, entry.resolve_bugs(fixed=False), {}
+                yield f"{label}-fixed", name, runtime, entry.resolve_bugs(fixed=True), {}
 
 
 def digest(data: bytes) -> str:
