@@ -35,6 +35,10 @@ class FarEnd:
         staged.replace(self.link)
 
     def unplug(self) -> None:
+        """The adapter pulled out: its path goes first, as udev removes the by-id link, and then its
+        pty. Left behind, the link would name a pty number the system gives to the next pty opened,
+        another test's, which a game looking for its port again would open and write to."""
+        self.link.unlink(missing_ok=True)
         for fd in (self.master, self.slave):
             os.close(fd)
         self.master = self.slave = -1
