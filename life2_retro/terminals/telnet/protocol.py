@@ -129,29 +129,21 @@ class TelnetReader:
     def _negotiate(self, command: int, option: int) -> bytes:
         """The answer RFC 854 asks for: agree or refuse once, and say nothing when nothing changes
         (answering an answer would loop for ever)."""
-        if command == DO:
-            if option in self.ours:
+        # DO and DONT are about our side, WILL and WONT about theirs: the same rule for each
+        if command in (DO, DONT):
+            agreed, allowed, yes, no = self.ours, OURS, WILL, WONT
+        else:
+            agreed, allowed, yes, no = self.theirs, THEIRS, DO, DONT
+        if command in (DO, WILL):  # asked to turn it on
+            if option in agreed:
                 return b""
-            if option in OURS:
-                self.ours.add(option)
-                return bytes([IAC, WILL, option])
-            return bytes([IAC, WONT, option])
-        if command == DONT:
-            if option in self.ours:
-                self.ours.discard(option)
-                return bytes([IAC, WONT, option])
-            return b""
-        if command == WILL:
-            if option in self.theirs:
-                return b""
-            if option in THEIRS:
-                self.theirs.add(option)
-                return bytes([IAC, DO, option])
-            return bytes([IAC, DONT, option])
-        # WONT
-        if option in self.theirs:
-            self.theirs.discard(option)
-            return bytes([IAC, DONT, option])
+            if option in allowed:
+                agreed.add(option)
+                return bytes([IAC, yes, option])
+            return bytes([IAC, no, option])
+        if option in agreed:  # asked to turn it off
+            agreed.discard(option)
+            return bytes([IAC, no, option])
         return b""
 
 
