@@ -17,6 +17,7 @@ Dask worker is running gives up at its next few generations (tasks.py).
 from __future__ import annotations
 
 import concurrent.futures as cf
+import logging
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -131,6 +132,10 @@ def _dask(address: str) -> Iterator[cf.Executor]:
         try:
             yield executor
         except BaseException:
+            # a task that finished as the signal came is still being gathered: closing the client
+            # ends that gather, and tornado logs the closed stream as an error with its traceback,
+            # perhaps after the client has closed. The study is ending on purpose: that is no error.
+            logging.getLogger("tornado.application").setLevel(logging.CRITICAL)
             executor.shutdown(wait=False)  # cancels every task not yet done
             raise
     finally:
