@@ -236,7 +236,8 @@ def terminal_settings(
 # -- seats: a terminal for each player ---------------------------------------------------------------
 
 AWAY_FOR = 120.0
-"""Seconds a game waits for a seat whose line went away, by default: time to plug a cable back in."""
+"""Seconds a game waits for a seat whose line went away (or window closed), by default: time to plug
+a cable back in."""
 
 
 @dataclass(frozen=True)
@@ -265,7 +266,8 @@ def add_seat_options(parser: argparse.ArgumentParser, names: tuple[str, ...] | l
         type=away_seconds,
         default=None,
         metavar="SECONDS",
-        help=f"how long the game waits for a seat whose line went away before it ends (default {AWAY_FOR:g})",
+        help="how long the game waits for a seat whose line went away or whose window was closed, "
+        f"before it ends (default {AWAY_FOR:g})",
     )
 
 

@@ -42,6 +42,11 @@ class LineWatch(Protocol):
     """Told when a terminal's line goes away and comes back (a seat among several: the others are
     told the game waits). A terminal that can lose its line calls it while it waits for the line."""
 
+    @property
+    def waits(self) -> float:
+        """How long the game waits for the line before it gives it up (a window counts it down)."""
+        ...
+
     def away(self, seconds: float) -> None:
         """The line has been away this long; called again and again while it is. It raises SeatLost
         to give the line up."""

@@ -127,6 +127,12 @@ class Throttle:
         finish = self._busy_until + step
         return max(finish, self._carriage_home) if byte >= 0x20 else finish
 
+    def hold(self, seconds: float) -> None:
+        """The line stood still this long (a seat away): what it still holds comes out at the pace
+        it had, not all at once as if overdue."""
+        self._busy_until += seconds
+        self._carriage_home += seconds
+
     def clear(self) -> None:
         """Break: whatever has not been sent is dropped."""
         self._queue.clear()

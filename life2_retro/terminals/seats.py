@@ -16,11 +16,12 @@ only. A seat that waits is told whose turn it is on its own status channel,
 never among the program's bytes.
 
 A seat whose line goes away (a serial adapter pulled out, a telnet connection
-dropped) holds the game: the other seats are told, the seat's terminal waits
-for its line and shows its player where the game is when it is back, and after
-`away_for` seconds the game ends with a word at every other seat (SeatLost). A
-seat that ends the game (Ctrl-C on its line, its window closed) ends it for all,
-and the others are told who did.
+dropped, a window closed) holds the game: the other seats are told, the seat's
+terminal waits for its player and shows them where the game is when they are
+back, and after `away_for` seconds the game ends with a word at every other seat
+(SeatLost). A seat that ends the game (Ctrl-C on its line, Esc at its window, or
+its window closed a second time while away) ends it for all, and the others are
+told who did.
 """
 
 from __future__ import annotations
@@ -180,6 +181,10 @@ class _SeatWatch:
     def __init__(self, seats: Seats, number: int) -> None:
         self.seats = seats
         self.number = number
+
+    @property
+    def waits(self) -> float:
+        return self.seats.away_for
 
     def away(self, seconds: float) -> None:
         seats, number = self.seats, self.number

@@ -19,13 +19,15 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Protocol
+from typing import Any, Protocol
 
 import pytest
 
 from life2_retro.cli import top_parser
 from life2_retro.commands.options import mode_from
 from life2_retro.session import drive
+from life2_retro.terminals.base import SeatLost, TerminalClosed
+from life2_retro.terminals.window.away import CARD
 
 from ..support.helpers import QUICK_GAME
 from ..support.ptygame import PtyGame
@@ -529,6 +531,16 @@ def free_port() -> int:
         return port
 
 
+def paper_text(window: Any) -> str:
+    """What the Teletype's paper shows, the last character struck in each place."""
+    return "\n".join(
+        "".join(
+            line.cells[c][-1].char if c in line.cells else " " for c in range(max(line.cells, default=-1) + 1)
+        )
+        for line in window.paper.lines
+    )
+
+
 def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its_caption():
     """Player 1 at the drawn Teletype (headless, its keys scripted), player 2 at a telnet client: the
     paper shows player 1's keys struck on their blots and none of player 2's, the client gets the
@@ -562,16 +574,9 @@ def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its
     _, turns = PROGRAMS["life2"].seating()
     with Seats({1: window, 2: TelnetTerminal(port)}, turns, 10) as seats:
         drive(mode.make(person=True).run(), seats)
-        rows = [
-            "".join(
-                line.cells[c][-1].char if c in line.cells else " "
-                for c in range(max(line.cells, default=-1) + 1)
-            )
-            for line in window.paper.lines
-        ]
+        paper = paper_text(window)
     typist.join(timeout=20)
     assert seen == [bytes(game.out)]
-    paper = "\n".join(rows)
     assert "PLAYER 2 IS THE WINNER" in paper
     assert all(
         f"?&{move.decode()}&" in paper for move in QUICK_GAME[:3]
@@ -580,41 +585,127 @@ def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its
     assert captions.count(f"{window.title} - seat 1: waiting for player 2") == 3
 
 
-def test_a_waiting_window_is_kept_drawn_and_closing_it_ends_the_game_naming_its_seat():
-    """Player 1 at a telnet client thinks while player 2's Teletype window waits: the window is drawn
-    and read meanwhile, so when player 2 closes it during player 1's turn the game ends at once, and
-    player 1 is told that player 2 ended it."""
+def _notice(text: str) -> bytes:
+    """A seat's notice at a telnet seat, on a line of its own."""
+    return b"\r\n" + text.encode() + b"\r\n"
+
+
+def _window_at_seat_2(
+    script: list[bytes], away_for: float, player_1: Callable[[TelnetClient, Any], None], seen: list[bytes]
+) -> Any:
+    """Player 1 at a telnet client (`player_1` plays them, given the window to post its events to),
+    player 2 at a headless Teletype window typing `script`: the game run once, the window returned,
+    what player 1 saw put in `seen`; whatever ended the game is raised."""
     from life2_retro.programs import PROGRAMS
     from life2_retro.terminals import open_window
-    from life2_retro.terminals.base import TerminalClosed
     from life2_retro.terminals.pacing import SimulatedClock
     from life2_retro.terminals.seats import Seats
     from life2_retro.terminals.telnet.terminal import TelnetTerminal
 
     options = ["--dialect", "ms1978"]
     port = free_port()
-    seen: list[bytes] = []
-    window = open_window("teletype", clock=SimulatedClock(), script=[], baud=0, sound=False)
-    frames_at_prompt: list[int] = []
+    window = open_window("teletype", clock=SimulatedClock(), script=script, baud=0, sound=False)
 
-    def player_1() -> None:
+    def play() -> None:
         client = TelnetClient(port)
-        client.read_until(b"? ")
-        time.sleep(0.3)  # thinking, while the window at seat 2 waits
-        frames_at_prompt.append(window.frames)
-        window.pygame.event.post(window.pygame.event.Event(window.pygame.QUIT))
-        seen.append(client.read_until_closed())
+        try:
+            player_1(client, window)
+        finally:
+            seen.append(client.read_until_closed())
 
-    typist = threading.Thread(target=player_1, daemon=True)
+    typist = threading.Thread(target=play, daemon=True)
     typist.start()
     parser = top_parser()
     mode = mode_from(parser.parse_args(options), parser)
     _, turns = PROGRAMS["life2"].seating()
-    with pytest.raises(TerminalClosed), Seats({1: TelnetTerminal(port), 2: window}, turns, 10) as seats:
-        drive(mode.make(person=True).run(), seats)
-    typist.join(timeout=20)
-    assert frames_at_prompt and frames_at_prompt[0] > 1  # drawn while player 1 thought
-    assert seen and seen[0].endswith(b"\r\nplayer 2 ended the game at seat 2\r\n")
+    try:
+        with Seats({1: TelnetTerminal(port), 2: window}, turns, away_for) as seats:
+            drive(mode.make(person=True).run(), seats)
+            window.pygame.event.post(window.pygame.event.Event(window.pygame.QUIT))
+            seats.linger()  # the game is over: closing the window now closes it, at a seat too
+    finally:
+        typist.join(timeout=20)
+    return window
+
+
+def _post(window: Any, kind: int, **attributes: Any) -> None:
+    window.pygame.event.post(window.pygame.event.Event(kind, **attributes))
+
+
+def test_a_window_closed_at_a_seat_holds_the_game_until_a_key_brings_its_player_back(tmp_path):
+    """Player 2 closes the Teletype window while player 1 (telnet) thinks: player 1 is told the game
+    waits, the window shows the page dimmed under a card saying how to come back, a key brings player
+    2 back, player 1 is told, and the game plays on to its end with the program's bytes unchanged."""
+    game = one_keyboard(["--dialect", "ms1978"], scripted(QUICK_GAME))
+    pictures: list[Any] = []
+
+    def player_1(client: TelnetClient, window: Any) -> None:
+        def look() -> None:  # the window as the last away frame drew it
+            if window._away:
+                pictures[:] = [window.surface.copy()]
+
+        window.frame_hooks.append(look)
+        client.read_until(b"? ")
+        _post(window, window.pygame.QUIT)
+        client.read_until(b"the game waits for it")
+        drawn = window.frames
+        deadline = time.monotonic() + 20
+        while window.frames < drawn + 5 and time.monotonic() < deadline:  # a few frames of the card
+            time.sleep(0.01)
+        _post(window, window.pygame.KEYDOWN, key=window.pygame.K_a, mod=0, unicode="a", scancode=4)
+        client.read_until(b"is back")
+        for number in range(3):
+            if number:
+                client.read_until(b"? ", number + 1)
+            client.type(QUICK_GAME[number] + b"\r")
+
+    seen: list[bytes] = []
+    window = _window_at_seat_2(QUICK_GAME[3:], 600, player_1, seen)
+    first = game.marks[0]
+    away = _notice("player 2's seat went away: the game waits for it (600 s at most)")
+    back = _notice("player 2's seat is back: the game goes on")
+    assert seen == [bytes(game.out[:first]) + away + back + bytes(game.out[first:])]
+    assert "PLAYER 2 IS THE WINNER" in paper_text(window)
+    assert pictures, "no frame was drawn while player 2 was away"
+    picture = pictures[0]
+    picture_file = tmp_path / "away.png"
+    window.pygame.image.save(picture, str(picture_file))
+    width, height = picture.get_size()
+    middle = [picture.get_at((width // 2, y))[:3] for y in range(height // 8, height * 3 // 8)]
+    assert middle.count(CARD) > len(middle) / 2, picture_file  # the card, high in the window
+    assert max(picture.get_at((width // 20, height - height // 20))[:3]) < 140, (
+        picture_file
+    )  # the page, dimmed
+
+
+def test_a_window_closed_again_while_away_ends_the_game_naming_its_seat():
+    def player_1(client: TelnetClient, window: Any) -> None:
+        client.read_until(b"? ")
+        _post(window, window.pygame.QUIT)
+        client.read_until(b"the game waits for it")
+        _post(window, window.pygame.QUIT)
+
+    seen: list[bytes] = []
+    with pytest.raises(TerminalClosed):
+        _window_at_seat_2([], 600, player_1, seen)
+    assert seen and seen[0].endswith(
+        _notice("player 2's seat went away: the game waits for it (600 s at most)")
+        + _notice("player 2 ended the game at seat 2")
+    )
+
+
+def test_a_window_left_closed_longer_than_the_game_waits_ends_it():
+    def player_1(client: TelnetClient, window: Any) -> None:
+        client.read_until(b"? ")
+        _post(window, window.pygame.QUIT)
+
+    seen: list[bytes] = []
+    with pytest.raises(SeatLost, match="did not come back within 2 s"):
+        _window_at_seat_2([], 2, player_1, seen)  # two seconds of the window's simulated clock
+    assert seen and seen[0].endswith(
+        _notice("player 2's seat went away: the game waits for it (2 s at most)")
+        + _notice("player 2's seat did not come back within 2 s: the game ends")
+    )
 
 
 def test_a_serial_seat_on_pyserials_socket_url_plays_as_a_port_does(far_ends, processes):

@@ -6,7 +6,9 @@ draws frames until a line is typed. So the program and the driver are the ones
 every terminal uses, and pacing happens in exactly one place. life2 starts no
 threads of its own (SDL's audio has one, and closing the terminal ends it).
 Closing the window, Esc or Break raise WindowClosed out of whichever call is
-waiting, the output stops at once, and the game ends there.
+waiting, the output stops at once, and the game ends there; but a window at a
+seat among several, closed, holds the game for its player to come back
+(away.py), as a serial seat unplugged does.
 """
 
 from __future__ import annotations
@@ -17,11 +19,12 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..base import IdleTimeout, KeyHook, Terminal, TerminalClosed
+from ..base import IdleTimeout, KeyHook, LineWatch, Terminal, TerminalClosed
 from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
+from .away import AwayCard
 from .display import SMALLEST, Display, SidePanel
-from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard
+from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard, modifier_keys
 from .kiosk import KeyChord
 
 FRAMES_PER_SECOND = 60
@@ -114,6 +117,10 @@ class PygameTerminal(Terminal):
         """Called at the start of every frame (tests post their events from here)."""
         self._last_key = self.clock.now()
         self._status_shown = False
+        self._away = False
+        """A seat's player has closed the window and may come back (close_asked)."""
+        self._over = False
+        """The game is over (linger): closing the window closes it."""
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -140,6 +147,7 @@ class PygameTerminal(Terminal):
         """The game is over: keep the last board in sight until the player presses a key or
         closes the window, as the paper would stay in the machine."""
         self.flush()
+        self._over = True  # closing the window now closes it, at a seat too
         self.display.caption(f"{self.title} - the end: press any key to close")
 
         def done() -> None:
@@ -243,6 +251,10 @@ class PygameTerminal(Terminal):
         if data:
             self.receive(data)
         self.display.show(self.draw)
+        self._next_frame()
+
+    def _next_frame(self) -> None:
+        """The wait until the next frame is due (a simulated clock just moves on by one)."""
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(self.clock.frame_step)
@@ -281,6 +293,57 @@ class PygameTerminal(Terminal):
         """Esc, Break or the window closed: nothing more is printed, and the game ends."""
         self.throttle.clear()
         raise WindowClosed
+
+    def close_asked(self) -> None:
+        """The close button. Alone, the window ends the game; at a seat, its player has left for a
+        while, as a serial cable pulled out, and the game waits for them (away.py). Closed again
+        while away, or once the game is over, it ends."""
+        watch = self.watch
+        if watch is None or self._away or self._over:
+            self.stop()
+        else:
+            self._away_until_back(watch)
+
+    def _away_until_back(self, watch: LineWatch) -> None:
+        """Frames of the dimmed page and the card until a key brings the player back; the watch hears
+        how long they have been away, and ends the game (SeatLost) when it will wait no longer."""
+        left = self.clock.now()
+        card = AwayCard(self.pygame, watch.waits)
+        earlier, self.display.overlay = self.display.overlay, card
+        self._away = True
+        try:
+            while True:
+                gone = self.clock.now() - left
+                watch.away(gone)
+                card.seconds_left = watch.waits - gone
+                for hook in self.frame_hooks:
+                    hook()
+                if self._came_back(self.pygame.event.get()):
+                    break
+                self.display.show(self.draw)
+                self._next_frame()
+        finally:
+            self._away = False
+            self.display.overlay = earlier
+            self.throttle.hold(self.clock.now() - left)
+        self.pygame.event.clear(self.pygame.TEXTINPUT)  # the key that brought them back types nothing
+        watch.back()
+
+    def _came_back(self, events: list[Any]) -> bool:
+        """Whether a key among `events` brings the away player back. Closing again, Esc or Break
+        end the game (WindowClosed); the window can still be resized meanwhile."""
+        pygame = self.pygame
+        back = False
+        for event in events:
+            if event.type == pygame.QUIT:
+                self.stop()
+            elif event.type == pygame.VIDEORESIZE:
+                self.display.request_resize((event.w, event.h))
+            elif event.type == pygame.KEYDOWN:
+                if event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
+                    self.stop()
+                back = back or event.key not in modifier_keys(pygame)
+        return back
 
     def end_line(self) -> None:
         """Return: the typed line goes to the program."""
