@@ -679,8 +679,13 @@ def test_a_window_closed_at_a_seat_holds_the_game_until_a_key_brings_its_player_
 
 
 def test_a_window_closed_again_while_away_ends_the_game_naming_its_seat():
+    """The window is kept drawn and read while player 1 thinks, so its close is seen at once."""
+    frames_while_thinking: list[int] = []
+
     def player_1(client: TelnetClient, window: Any) -> None:
         client.read_until(b"? ")
+        time.sleep(0.3)  # thinking, while the window at seat 2 waits
+        frames_while_thinking.append(window.frames)
         _post(window, window.pygame.QUIT)
         client.read_until(b"the game waits for it")
         _post(window, window.pygame.QUIT)
@@ -688,6 +693,7 @@ def test_a_window_closed_again_while_away_ends_the_game_naming_its_seat():
     seen: list[bytes] = []
     with pytest.raises(TerminalClosed):
         _window_at_seat_2([], 600, player_1, seen)
+    assert frames_while_thinking and frames_while_thinking[0] > 1
     assert seen and seen[0].endswith(
         _notice("player 2's seat went away: the game waits for it (600 s at most)")
         + _notice("player 2 ended the game at seat 2")
