@@ -42,7 +42,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .cycle_parts import ClassKey
-    from .cycle_passes import PrintedCount
+    from .cycle_passes import Neighbours
+    from .cycle_walks import PrintedCount
 '''
 
 
@@ -62,9 +63,9 @@ def _table(name: str, kind: str, what: str, entries: dict[object, object]) -> st
     return "\n".join(lines) + f'\n}}\n"""{what}"""\n'
 
 
-def _row(name: str, what: str, values: tuple[int, ...]) -> str:
-    lines = [f"{name}: tuple[int, ...] = ("]
-    lines += [f"    {value}," for value in values]
+def _row(name: str, what: str, values: tuple[object, ...], kind: str = "tuple[int, ...]") -> str:
+    lines = [f"{name}: {kind} = ("]
+    lines += [f"    {_literal(value)}," for value in values]
     return "\n".join(lines) + f'\n)\n"""{what}"""\n'
 
 
@@ -135,6 +136,12 @@ def text() -> str:
         _table("COUNTERS", "dict[int, int]", "M2 or M3 one up, by the count it reaches.", memo.counters),
         _row("FINDING", "N(J,K) found, for each inner square, row by row.", memo.finding),
         _row("LIVE_PLACES", "A live square's neighbours found, and the square, likewise.", memo.live_places),
+        _row(
+            "NEIGHBOURS",
+            "Each inner square's neighbours inside the board and on the border (cycle_walks.neighbours).",
+            memo.neighbours,
+            "Neighbours",
+        ),
     ]
     return "\n\n".join(parts)
 
