@@ -30,8 +30,8 @@ if TYPE_CHECKING:
 
     class Pricing(Protocol):
         """What a part reads of the run it prices (cycles.Life2Costs is one): named here, so that the
-        parts need nothing from the module that uses them. (For the type checker only: making a
-        Protocol class costs every `life2 run --cycles` its start.)"""
+        parts need nothing from the module that uses them. (The type checker's only, as
+        basic.cycles's contracts are.)"""
 
         program: Life2Program
         first_done: set[int]
