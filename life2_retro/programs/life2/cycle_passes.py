@@ -75,12 +75,9 @@ PRINTING = 90
 Board = tuple[float, ...]
 """The 25 inner squares, row by row: N(1,1) to N(5,5)."""
 
-PLACES = tuple(7 * j + k for j in range(1, 6) for k in range(1, 6))
-"""Each inner square, row by row, as an index of a list of the 49 squares of N (0 to 6 each way)."""
-
 Neighbours = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
-"""Each inner square's neighbours, in the order 220-231 visits them: those inside the board and those
-on the border, as indices like PLACES's (cycle_walks.neighbours)."""
+"""Each inner square's neighbours, in the order 220-231 visits them (cycle_walks.neighbours): those
+inside the board, as indices of a Board, and those on the border, as 7 * row + column."""
 
 _Counted = tuple[int, int, tuple[tuple[int, int, tuple[int, ...]], ...], Board]
 """The counting pass for one inner board: cycles and segments from 50 to the printing pass, except
@@ -276,12 +273,10 @@ class BoardPasses:
             memo.live_places, memo.neighbours = live_places(), neighbours()
         places, neighbours_of = memo.live_places, memo.neighbours
         live, empty = memo.live_counts, memo.empty_counts
-        values: list[float] = [0] * 49
-        for place, n in zip(PLACES, board, strict=True):
-            values[place] = n
+        ones, tens = memo.sums[1], memo.sums[10]
+        values = list(board)
         border: dict[int, list[int]] = {}
-        for index, place in enumerate(PLACES):
-            n = values[place]
+        for index, n in enumerate(values):  # each as it stands when the pass comes to it
             if n > 99:
                 count = live.get(n)
                 if count is None:
@@ -290,8 +285,7 @@ class BoardPasses:
                     count = live[n] = live_count(self.costs, memo.charges, memo.live_paths, n)
                 cycles += count[0] + places[index]
                 segments += count[1]
-                b = 10 if n > 999 else 1
-                sums = memo.sums[b]
+                b, sums = (10, tens) if n > 999 else (1, ones)
                 inside, outside = neighbours_of[index]
                 for neighbour in inside:
                     old = values[neighbour]
@@ -302,8 +296,12 @@ class BoardPasses:
                         price = sums[old] = neighbour_sum(old, b)
                     cycles += price
                     values[neighbour] = old + b
-                for neighbour in outside:
-                    border.setdefault(neighbour, []).append(b)
+                for place in outside:
+                    added = border.get(place)
+                    if added is None:
+                        border[place] = [b]
+                    else:
+                        added.append(b)
             else:
                 count = empty.get(n)
                 if count is None:
@@ -312,9 +310,8 @@ class BoardPasses:
                     count = empty[n] = empty_count(self.costs, memo.charges, n)
                 cycles += count[0]
                 segments += count[1]
-        counted = tuple(values[place] for place in PLACES)
         listed = tuple((*divmod(place, 7), tuple(added)) for place, added in border.items())
-        return cycles, segments, listed, counted
+        return cycles, segments, listed, tuple(values)
 
     def _sums(self, old: float, added: tuple[int, ...]) -> int:
         """One square of the border, holding `old`, added to once for each of `added`."""

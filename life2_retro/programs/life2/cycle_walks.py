@@ -36,12 +36,16 @@ def _place(row: int, column: int) -> int:
 
 def _neighbours(j: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The eight neighbours of square (j, k) in the order 220-231 visits them (O1 = 1, 3, ..., 15):
-    those inside the board and those on the border, as _place's indices."""
+    those inside the board, as indices of a board's 25 squares (SQUARES), and those on the border, as
+    _place's indices."""
     inside: list[int] = []
     border: list[int] = []
     for o1 in range(1, 16, 2):
         row, column = int(j + LISTED_OFFSETS[o1]), int(k + LISTED_OFFSETS[o1 + 1])
-        (inside if row in INNER and column in INNER else border).append(_place(row, column))
+        if row in INNER and column in INNER:
+            inside.append(SQUARES.index((row, column)))
+        else:
+            border.append(_place(row, column))
     return tuple(inside), tuple(border)
 
 
