@@ -56,9 +56,14 @@ from .cycle_parts import LISTED_CODES, LISTED_OFFSETS
 from .program import Life2Program
 
 if TYPE_CHECKING:
+    from typing import TypeVar
+
     from ...basic.cycles import Charge
     from .cycle_parts import Pricing
     from .cycle_walks import Charges, PrintedCount
+
+    _Price = TypeVar("_Price")
+    Coded = tuple[bytes, tuple[_Price, ...]]
 
 OPENING = 2
 """The run's first line: the title, the tables read from DATA, 20 GOTO 500, the board cleared, up to
@@ -102,6 +107,12 @@ class PassMemo:
         self.empty_counts: dict[float, tuple[int, int]] = {}
         self.sums: dict[int, dict[float, int]] = {1: {}, 10: {}}
         """B added to a neighbour (B is 1 or 10), by what the neighbour held."""
+        self.printed_made: Coded[PrintedCount] = (b"", ())
+        """What the tables made in advance say for each count (in_advance), looked up when a game
+        first meets the count and kept above: building the dicts whole cost every start more."""
+        self.live_made: Coded[tuple[int, int]] = (b"", ())
+        self.empty_made: Coded[tuple[int, int]] = (b"", ())
+        self.sums_made: dict[int, Coded[int]] = {1: (b"", ()), 10: (b"", ())}
         self.counters: dict[int, int] = {}
         self.finding: tuple[int, ...] = ()
         """N(J,K) found, for each inner square, row by row."""
@@ -112,6 +123,23 @@ class PassMemo:
         self.printings: dict[Board, tuple[int, int]] = {}
         self.countings: dict[Board, _Counted] = {}
         self.border_sums: dict[tuple[float, tuple[int, ...]], int] = {}
+
+
+IN_ADVANCE = 1081
+"""The counts priced in advance, 0 to 1080: all a square can hold (player 2's piece, 1000, and eight
+of player 2's neighbours, 80), and the sums into the border for hundreds of generations."""
+
+
+def in_advance(made: Coded[_Price], n: float) -> _Price | None:
+    """What the tables made in advance say for the count `n`, or None: a byte a count, from 0, each
+    the code of its price (b"0" the first of the prices, which are listed once each, b"1" the next)."""
+    codes, prices = made
+    if type(n) is int and 0 <= n < len(codes):
+        return prices[codes[n] - FIRST_CODE]
+    return None
+
+
+FIRST_CODE = ord("0")
 
 
 def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
@@ -242,9 +270,7 @@ class BoardPasses:
         for index, n in enumerate(board):
             count = known.get(n)
             if count is None:
-                from .cycle_walks import printed_count
-
-                count = known[n] = printed_count(self.costs, memo.charges, memo.printed_paths, n)
+                count = known[n] = self._printed_count(n)
             count_cycles, finds, count_segments, born = count
             cycles += count_cycles + finds * finding[index]
             segments += count_segments
@@ -274,26 +300,30 @@ class BoardPasses:
         places, neighbours_of = memo.live_places, memo.neighbours
         live, empty = memo.live_counts, memo.empty_counts
         ones, tens = memo.sums[1], memo.sums[10]
+        ones_made, tens_made = memo.sums_made[1], memo.sums_made[10]
         values = list(board)
         border: dict[int, list[int]] = {}
         for index, n in enumerate(values):  # each as it stands when the pass comes to it
             if n > 99:
                 count = live.get(n)
                 if count is None:
-                    from .cycle_walks import live_count
-
-                    count = live[n] = live_count(self.costs, memo.charges, memo.live_paths, n)
+                    count = live[n] = self._live_count(n)
                 cycles += count[0] + places[index]
                 segments += count[1]
-                b, sums = (10, tens) if n > 999 else (1, ones)
+                if n > 999:
+                    b, sums, (codes, prices) = 10, tens, tens_made
+                else:
+                    b, sums, (codes, prices) = 1, ones, ones_made
                 inside, outside = neighbours_of[index]
                 for neighbour in inside:
                     old = values[neighbour]
                     price = sums.get(old)
-                    if price is None:
-                        from .cycle_pass_parts import neighbour_sum
-
-                        price = sums[old] = neighbour_sum(old, b)
+                    if price is None:  # in_advance, written out: the innermost loop meets some 100
+                        if type(old) is int and 0 <= old < len(codes):
+                            price = prices[codes[old] - FIRST_CODE]
+                        else:
+                            price = self._sum(old, b)
+                        sums[old] = price
                     cycles += price
                     values[neighbour] = old + b
                 for place in outside:
@@ -305,9 +335,7 @@ class BoardPasses:
             else:
                 count = empty.get(n)
                 if count is None:
-                    from .cycle_walks import empty_count
-
-                    count = empty[n] = empty_count(self.costs, memo.charges, n)
+                    count = empty[n] = self._empty_count(n)
                 cycles += count[0]
                 segments += count[1]
         listed = tuple((*divmod(place, 7), tuple(added)) for place, added in border.items())
@@ -320,12 +348,44 @@ class BoardPasses:
         for b in added:
             price = sums[b].get(old)
             if price is None:
-                from .cycle_pass_parts import neighbour_sum
-
-                price = sums[b][old] = neighbour_sum(old, b)
+                price = sums[b][old] = self._sum(old, b)
             cycles += price
             old += b
         return cycles
+
+    # what a pass meets for the first time: from the tables made in advance, else priced now
+
+    def _printed_count(self, n: float) -> PrintedCount:
+        count = in_advance(self.memo.printed_made, n)
+        if count is None:
+            from .cycle_walks import printed_count
+
+            count = printed_count(self.costs, self.memo.charges, self.memo.printed_paths, n)
+        return count
+
+    def _live_count(self, n: float) -> tuple[int, int]:
+        count = in_advance(self.memo.live_made, n)
+        if count is None:
+            from .cycle_walks import live_count
+
+            count = live_count(self.costs, self.memo.charges, self.memo.live_paths, n)
+        return count
+
+    def _empty_count(self, n: float) -> tuple[int, int]:
+        count = in_advance(self.memo.empty_made, n)
+        if count is None:
+            from .cycle_walks import empty_count
+
+            count = empty_count(self.costs, self.memo.charges, n)
+        return count
+
+    def _sum(self, old: float, b: int) -> int:
+        price = in_advance(self.memo.sums_made[b], old)
+        if price is None:
+            from .cycle_pass_parts import neighbour_sum
+
+            price = neighbour_sum(old, b)
+        return price
 
 
 def fill_in_advance(costs: Pricing, memo: PassMemo) -> None:
@@ -340,16 +400,14 @@ def fill_in_advance(costs: Pricing, memo: PassMemo) -> None:
         memo.openings[first_k] = walks.opening(costs, memo.charges, first_k)
     for line in (COUNTING, PRINTING):
         passes._frame(line)
-    domains = walks.counts_in_advance()
-    for n in domains["printed"]:
-        memo.printed_counts[n] = walks.printed_count(costs, memo.charges, memo.printed_paths, n)
-    for n in domains["live"]:
-        memo.live_counts[n] = walks.live_count(costs, memo.charges, memo.live_paths, n)
-    for n in domains["empty"]:
-        memo.empty_counts[n] = walks.empty_count(costs, memo.charges, n)
-    for old in domains["summed"]:
-        for b in (1, 10):
-            memo.sums[b][old] = neighbour_sum(old, b)
+    counts = range(IN_ADVANCE)
+    memo.printed_made = walks.coded(
+        [walks.printed_count(costs, memo.charges, memo.printed_paths, n) for n in counts]
+    )
+    memo.live_made = walks.coded([walks.live_count(costs, memo.charges, memo.live_paths, n) for n in counts])
+    # a square that is not alive holds 99 at most as the counting pass comes to it
+    memo.empty_made = walks.coded([walks.empty_count(costs, memo.charges, n) for n in range(100)])
+    memo.sums_made = {b: walks.coded([neighbour_sum(old, b) for old in counts]) for b in (1, 10)}
     for after in range(1, 26):
         memo.counters[after] = walks.counter(after)
     memo.finding = walks.finding()

@@ -64,28 +64,19 @@ def live_places() -> tuple[int, ...]:
     return tuple(live_place(j, k) for j, k in SQUARES)
 
 
-def counts(bases: tuple[int, ...], most: int) -> list[int]:
-    """The counts a square can hold: one of `bases` (0 empty, 100 or 1000 a player's piece) and 1 for
-    each of player 1's live neighbours and 10 for each of player 2's, `most` neighbours at most."""
-    neighbours = [(ones, tens) for ones in range(most + 1) for tens in range(most + 1 - ones)]
-    return sorted({base + ones + 10 * tens for base in bases for ones, tens in neighbours})
+_Price = TypeVar("_Price")
 
 
-def counts_in_advance() -> dict[str, list[int]]:
-    """The counts cycle_passes.fill_in_advance prices."""
-    return {
-        # what the printing pass can find in a square: the setup's pieces (3 and 30, or both, 33) are
-        # among them
-        "printed": counts((0, 100, 1000), 8),
-        # what the counting pass can find in a live square as it comes to it: a piece, and the sums
-        # from the four neighbours it has visited before (the row above, the square to the left)
-        "live": counts((100, 1000), 4),
-        # likewise in an empty square
-        "empty": counts((0,), 4),
-        # what a neighbour holds when a sum adds to it: inside the board a count of 7 neighbours at
-        # most before the eighth; on the border, whatever the game has added there so far (some hundreds)
-        "summed": sorted({*counts((0, 100, 1000), 7), *range(300)}),
-    }
+def coded(prices: list[_Price]) -> tuple[bytes, tuple[_Price, ...]]:
+    """Prices by count (0, 1, ...) as cycle_passes.in_advance reads them: a byte a count, the code of
+    its price, and the prices once each. Few differ (a count's price changes with how it compares
+    with the codes, a sum's with the sizes of the two numbers), so the carried table is some 1,000
+    bytes where a dict would be some 1,000 objects to make at each start."""
+    distinct = list(dict.fromkeys(prices))
+    if len(distinct) > ord("[") - ord("0"):
+        raise ValueError("more prices than codes from 0 to Z: the next would be a backslash")
+    code = {price: ord("0") + place for place, price in enumerate(distinct)}
+    return bytes(code[price] for price in prices), tuple(distinct)
 
 
 PrintedCount = tuple[int, int, int, int]

@@ -106,11 +106,13 @@ def load_figures() -> CycleFigures:
     memo = figures.passes
     memo.openings.update(tables.OPENINGS)
     memo.frames.update(tables.FRAMES)
-    memo.printed_counts.update(tables.PRINTED_COUNTS)
-    memo.live_counts.update(tables.LIVE_COUNTS)
-    memo.empty_counts.update(tables.EMPTY_COUNTS)
-    memo.sums[1].update(tables.SUMS_OF_1)
-    memo.sums[10].update(tables.SUMS_OF_10)
+    memo.printed_made = tables.PRINTED_CODES, tables.PRINTED_PRICES
+    memo.live_made = tables.LIVE_CODES, tables.LIVE_PRICES
+    memo.empty_made = tables.EMPTY_CODES, tables.EMPTY_PRICES
+    memo.sums_made = {
+        1: (tables.SUMS_OF_1_CODES, tables.SUMS_OF_1_PRICES),
+        10: (tables.SUMS_OF_10_CODES, tables.SUMS_OF_10_PRICES),
+    }
     memo.counters.update(tables.COUNTERS)
     memo.finding = tables.FINDING
     memo.live_places = tables.LIVE_PLACES
