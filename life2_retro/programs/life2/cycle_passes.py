@@ -56,9 +56,9 @@ from .cycle_parts import LISTED_CODES, LISTED_OFFSETS
 from .program import Life2Program
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import TypeVar
 
-    from ...basic.cycles import Charge
     from .cycle_parts import Pricing
     from .cycle_walks import Charges, PrintedCount
 
@@ -96,7 +96,9 @@ class PassMemo:
 
     def __init__(self) -> None:
         self.charges: Charges = {}
-        self.compiled: dict[tuple[int, int], Charge] = {}
+        self.paths: dict[tuple[int, ...], tuple[int, int, tuple[Callable[[Pricing], int], ...]]] = {}
+        """The answer's checks (705-750) by their path: the charges that are numbers added up, the
+        segments, and the charges that read the answer."""
         self.checkings: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
         self.frames: dict[int, tuple[int, int]] = {}
         self.openings: dict[bool, tuple[int, int]] = {}
@@ -142,7 +144,7 @@ def in_advance(made: Coded[_Price], n: float) -> _Price | None:
 FIRST_CODE = ord("0")
 
 
-def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
+def _checking_path(program: Life2Program) -> tuple[tuple[int, ...], bool]:
     """The lines 705-750 enter for the answer `program` holds (as its lines and their patches test it),
     and whether they end in a RETURN (else in 750's GOTO 700)."""
     v = program.v
@@ -150,24 +152,24 @@ def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
     whole = FRACTIONAL_COORDS not in program.bugs
     x, y = program.X[b], program.Y[b]
     if not (x <= 5 and x > 0 and (not whole or x == int(x))):
-        return [705, 706, 750], False
+        return (705, 706, 750), False
     if not (y <= 5 and y > 0 and (not whole or y == int(y))):
-        return [705, 708, 710, 750], False
+        return (705, 708, 710, 750), False
     held = program.N[int(x)][int(y)]
     fixed = ILLEGAL_COORDS not in program.bugs
     if (held >= v.P1) if fixed else (held != 0):
-        return [705, 708, 715, 750], False
-    lines = [705, 708, 715, 720]
+        return (705, 708, 715, 750), False
+    lines: tuple[int, ...] = (705, 708, 715, 720)
     if v.B == 1:
         return lines, True
     if fixed:
-        lines.append(721)
+        lines = (*lines, 721)
         if v.P1 > 1:
             return lines, True
-    lines.append(725)
+    lines = (*lines, 725)
     if program.X[1] == program.X[2] and program.Y[1] == program.Y[2]:
-        return [*lines, 740, 741], True
-    return [*lines, 730], True
+        return (*lines, 740, 741), True
+    return (*lines, 730), True
 
 
 class BoardPasses:
@@ -234,15 +236,27 @@ class BoardPasses:
     def _check(self) -> tuple[int, int, int, int]:
         costs = self.costs
         lines, returns = _checking_path(costs.program)
-        compiled = self.memo.compiled
-        cycles = segments = 0
-        for line, following in pairwise(lines):
-            charge = compiled.get((line, following))
-            if charge is None:
-                charge = compiled[(line, following)] = costs.compile(line, ENTERED, following)
-            cycles += charge if isinstance(charge, int) else charge(costs)
-            segments += 2 if torn_cycles(line, following, ENTERED) else 1
+        path = self.memo.paths.get(lines)
+        if path is None:
+            path = self.memo.paths[lines] = self._path(lines)
+        cycles, segments, reading = path
+        for charge in reading:
+            cycles += charge(costs)
         return cycles, segments, lines[-1] << 2, UNTIL_RETURN if returns else 700
+
+    def _path(self, lines: tuple[int, ...]) -> tuple[int, int, tuple[Callable[[Pricing], int], ...]]:
+        """The segments of a path through 705-750, charged as the meter compiles them: the charges
+        that are numbers added up, with the segments; those that read the answer, to call."""
+        cycles = segments = 0
+        reading = []
+        for line, following in pairwise(lines):
+            charge = self.costs.compile(line, ENTERED, following)
+            if isinstance(charge, int):
+                cycles += charge
+            else:
+                reading.append(charge)
+            segments += 2 if torn_cycles(line, following, ENTERED) else 1
+        return cycles, segments, tuple(reading)
 
     def _frame(self, line: int) -> tuple[int, int]:
         frame = self.memo.frames.get(line)
