@@ -24,6 +24,8 @@ from life2_retro.programs.life2.cycle_passes import PassMemo, fill_in_advance
 from life2_retro.programs.life2.cycles import Life2Costs, read_figures
 from life2_retro.programs.life2.program import Life2Program
 
+CODES_A_LINE = 100
+
 TABLES = Path(__file__).resolve().parents[1] / "life2_retro" / "programs" / "life2" / "cycle_tables.py"
 
 HEAD = '''\
@@ -42,7 +44,8 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .cycle_parts import ClassKey
-    from .cycle_passes import PrintedCount
+    from .cycle_passes import Neighbours
+    from .cycle_walks import PrintedCount
 '''
 
 
@@ -62,10 +65,23 @@ def _table(name: str, kind: str, what: str, entries: dict[object, object]) -> st
     return "\n".join(lines) + f'\n}}\n"""{what}"""\n'
 
 
-def _row(name: str, what: str, values: tuple[int, ...]) -> str:
-    lines = [f"{name}: tuple[int, ...] = ("]
-    lines += [f"    {value}," for value in values]
+def _row(name: str, what: str, values: tuple[object, ...], kind: str = "tuple[int, ...]") -> str:
+    lines = [f"{name}: {kind} = ("]
+    lines += [f"    {_literal(value)}," for value in values]
     return "\n".join(lines) + f'\n)\n"""{what}"""\n'
+
+
+def _codes(name: str, what: str, made: tuple[bytes, tuple[object, ...]], kind: str) -> str:
+    codes, prices = made
+    lines = [f"{name}_CODES = ("]
+    lines += [
+        f'    b"{codes[start : start + CODES_A_LINE].decode("ascii")}"'
+        for start in range(0, len(codes), CODES_A_LINE)
+    ]
+    lines += [")", f'"""{what}: a code a count (cycle_passes.in_advance)."""', ""]
+    lines += [f"{name}_PRICES: tuple[{kind}, ...] = ("]
+    lines += [f"    {_literal(price)}," for price in prices]
+    return "\n".join(lines) + '\n)\n"""The prices the codes stand for, in the order of the codes."""\n'
 
 
 def text() -> str:
@@ -112,29 +128,30 @@ def text() -> str:
             "The passes' frames, by the pass's first line.",
             memo.frames,
         ),
-        _table(
-            "PRINTED_COUNTS",
-            "dict[float, PrintedCount]",
-            "300-399 by the square's count, but for finding the square (cycle_passes.printed_count).",
-            memo.printed_counts,
+        _codes(
+            "PRINTED",
+            "300-399 by the square's count, but for finding the square",
+            memo.printed_made,
+            "PrintedCount",
         ),
-        _table(
-            "LIVE_COUNTS",
-            "dict[float, tuple[int, int]]",
-            "55 GOSUB 200 by the live square's count, but for finding it and its neighbours.",
-            memo.live_counts,
+        _codes(
+            "LIVE",
+            "55 GOSUB 200 by a live square's count, less finding squares",
+            memo.live_made,
+            "tuple[int, int]",
         ),
-        _table(
-            "EMPTY_COUNTS",
-            "dict[float, tuple[int, int]]",
-            "55 by the empty square's count.",
-            memo.empty_counts,
-        ),
-        _table("SUMS_OF_1", "dict[float, int]", "1 added to a neighbour, by what it held.", memo.sums[1]),
-        _table("SUMS_OF_10", "dict[float, int]", "10 added to a neighbour, likewise.", memo.sums[10]),
+        _codes("EMPTY", "55 by the count of a square that is not alive", memo.empty_made, "tuple[int, int]"),
+        _codes("SUMS_OF_1", "1 added to a neighbour, by what it held", memo.sums_made[1], "int"),
+        _codes("SUMS_OF_10", "10 added to a neighbour, likewise", memo.sums_made[10], "int"),
         _table("COUNTERS", "dict[int, int]", "M2 or M3 one up, by the count it reaches.", memo.counters),
         _row("FINDING", "N(J,K) found, for each inner square, row by row.", memo.finding),
         _row("LIVE_PLACES", "A live square's neighbours found, and the square, likewise.", memo.live_places),
+        _row(
+            "NEIGHBOURS",
+            "Each inner square's neighbours inside the board and on the border (cycle_walks.neighbours).",
+            memo.neighbours,
+            "Neighbours",
+        ),
     ]
     return "\n\n".join(parts)
 

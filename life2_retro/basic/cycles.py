@@ -30,7 +30,7 @@ meter charges segment by segment, and is the oracle the passes are tested by.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 from ..events import Stop
 from .machine import RESUMED_BY_RETURN
@@ -49,33 +49,37 @@ The function takes the program's own LineCosts class (LIFE2's Life2Costs), hence
 of one class of price list is no function of every LineCosts."""
 
 
-class LineCosts(Protocol):
-    """A program's price list: what a segment of each of its lines cost the 1977 ROM."""
+# The two contracts are the type checker's: making a Protocol class costs every `life2 run --cycles`
+# a little of its start, and nothing asks for them while it runs.
+if TYPE_CHECKING:
+    from typing import Protocol
 
-    compiled: dict[int, Charge]
-    """The charges compiled so far (see CycleMeter), shared by every run priced by the same list."""
+    class LineCosts(Protocol):
+        """A program's price list: what a segment of each of its lines cost the 1977 ROM."""
 
-    def compile(self, line: int, how: int, following: int) -> Charge:
-        """The charge for a segment of `line`, begun `how` (machine.ENTERED, ...), ended as the
-        segment of `following` begins (a line, RETURNED or ENDED). A function is called with the
-        run's own LineCosts, so that one compiled charge serves every run."""
+        compiled: dict[int, Charge]
+        """The charges compiled so far (see CycleMeter), shared by every run priced by the same list."""
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
+        def compile(self, line: int, how: int, following: int) -> Charge:
+            """The charge for a segment of `line`, begun `how` (machine.ENTERED, ...), ended as the
+            segment of `following` begins (a line, RETURNED or ENDED). A function is called with the
+            run's own LineCosts, so that one compiled charge serves every run."""
 
+        def typed(self, prompt: bytes, buffer: bytes) -> None:
+            """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
 
-class WholePasses(Protocol):
-    """The stretches a price list prices whole, from the state they begin in: subroutines (up to
-    their RETURN), or runs of lines up to a line entered next."""
+    class WholePasses(Protocol):
+        """The stretches a price list prices whole, from the state they begin in: subroutines (up to
+        their RETURN), or runs of lines up to a line entered next."""
 
-    starts: frozenset[int]
-    """The lines that begin one, when a segment of one is entered at its start."""
+        starts: frozenset[int]
+        """The lines that begin one, when a segment of one is entered at its start."""
 
-    def price(self, line: int) -> tuple[int, int, int, int]:
-        """What the stretch that `line` begins costs, from the segment `line` begins up to its last
-        one (which is charged as the segment after the stretch begins): (cycles, segments begun after
-        the first, half-written ones included, the last segment as line << 2 | how, and where the
-        stretch ends: machine.UNTIL_RETURN, or the line entered next)."""
+        def price(self, line: int) -> tuple[int, int, int, int]:
+            """What the stretch that `line` begins costs, from the segment `line` begins up to its last
+            one (which is charged as the segment after the stretch begins): (cycles, segments begun after
+            the first, half-written ones included, the last segment as line << 2 | how, and where the
+            stretch ends: machine.UNTIL_RETURN, or the line entered next)."""
 
 
 def torn_cycles(last: int, line: int, how: int) -> int:

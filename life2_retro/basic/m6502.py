@@ -206,9 +206,11 @@ def _float_digit(digit: int) -> int:
     return 74 + 25 * (8 - digit.bit_length())
 
 
+@cache
 def fin_digits(digits: str) -> int:
     """FIN's digit loop (FINDIG/FINLOG, L5765-5790) over a typed number's digits: for each, MUL10 of
-    the value so far, FLOAT of the digit, FADD, and CHRGET on to the next character."""
+    the value so far, FLOAT of the digit, FADD, and CHRGET on to the next character. (Remembered: a
+    game's answers are the same few digits again and again.)"""
     cycles = 0
     value = 0
     for char in digits:

@@ -36,6 +36,9 @@ the parts that are the same in every game are made in advance
 (`fill_in_advance`, for every count a square can hold in a game) and carried
 as cycle_tables.py, which tools/make_cycle_tables.py writes from the figures
 and the suite makes again to compare. A board's own memo still starts empty.
+What the tables do not hold is made when first met, by cycle_walks.py, which
+walks each stretch segment by segment: a run that meets nothing new never
+imports it (nor the passes' per-segment parts, cycle_pass_parts.py).
 
 The meter's per-segment pricing stays the oracle: a test runs both on many
 games and requires the same cycles and segments.
@@ -44,21 +47,23 @@ games and requires the same cycles and segments.
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import TypeVar
+from typing import TYPE_CHECKING
 
-from ...basic.cycles import RETURNED, Charge, torn_cycles
-from ...basic.m6502 import element2, fadd, fout, relation, round_fac
-from ...basic.machine import ENTERED, RESUMED_BY_NEXT, RESUMED_BY_RETURN, UNTIL_RETURN
+from ...basic.cycles import torn_cycles
+from ...basic.machine import ENTERED, UNTIL_RETURN
 from .bugs import FRACTIONAL_COORDS, ILLEGAL_COORDS
-from .cycle_parts import (
-    Pricing,
-    SubClass,
-    codes_compared,
-    neighbour_subscripts,
-    neighbour_sum,
-    next_o1_by_two,
-)
-from .program import DATA, Life2Program
+from .cycle_parts import LISTED_CODES, LISTED_OFFSETS
+from .program import Life2Program
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import TypeVar
+
+    from .cycle_parts import Pricing
+    from .cycle_walks import Charges, PrintedCount
+
+    _Price = TypeVar("_Price")
+    Coded = tuple[bytes, tuple[_Price, ...]]
 
 OPENING = 2
 """The run's first line: the title, the tables read from DATA, 20 GOTO 500, the board cleared, up to
@@ -75,72 +80,14 @@ PRINTING = 90
 Board = tuple[float, ...]
 """The 25 inner squares, row by row: N(1,1) to N(5,5)."""
 
-INNER = range(1, 6)
-
-LISTED_CODES: tuple[float, ...] = (0, *DATA[8], *DATA[9])
-"""K(0) to K(18) as line 10 READs them from the DATA of lines 8 and 9, the same in every run: what
-the tables made in advance are made for (BoardPasses checks it of each run)."""
-LISTED_OFFSETS: tuple[float, ...] = (0, *DATA[13])
-"""A(0) to A(16) as line 14 READs them from line 13's DATA, likewise."""
-
-SQUARES = tuple((j, k) for j in INNER for k in INNER)
-"""The inner squares in the order a board lists them (and the passes visit them): row by row."""
-
-
-def _place(row: int, column: int) -> int:
-    """A square of N, 0 to 6 each way, as an index of a list of the 49."""
-    return 7 * row + column
-
-
-def _neighbours(j: int, k: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """The eight neighbours of square (j, k) in the order 220-231 visits them (O1 = 1, 3, ..., 15):
-    those inside the board and those on the border, as _place's indices."""
-    inside: list[int] = []
-    border: list[int] = []
-    for o1 in range(1, 16, 2):
-        row, column = int(j + LISTED_OFFSETS[o1]), int(k + LISTED_OFFSETS[o1 + 1])
-        (inside if row in INNER and column in INNER else border).append(_place(row, column))
-    return tuple(inside), tuple(border)
-
-
-NEIGHBOURS = tuple(_neighbours(j, k) for j, k in SQUARES)
-"""Each inner square's neighbours (_neighbours), in the order of SQUARES."""
-PLACES = tuple(_place(j, k) for j, k in SQUARES)
-"""Each inner square as _place's index, likewise."""
-
-
-def counts(bases: tuple[int, ...], most: int) -> list[int]:
-    """The counts a square can hold: one of `bases` (0 empty, 100 or 1000 a player's piece) and 1 for
-    each of player 1's live neighbours and 10 for each of player 2's, `most` neighbours at most."""
-    neighbours = [(ones, tens) for ones in range(most + 1) for tens in range(most + 1 - ones)]
-    return sorted({base + ones + 10 * tens for base in bases for ones, tens in neighbours})
-
-
-def counts_in_advance() -> dict[str, list[int]]:
-    """The counts fill_in_advance prices (a function: `life2 run --cycles` never needs them)."""
-    return {
-        # what the printing pass can find in a square: the setup's pieces (3 and 30, or both, 33) are
-        # among them
-        "printed": counts((0, 100, 1000), 8),
-        # what the counting pass can find in a live square as it comes to it: a piece, and the sums
-        # from the four neighbours it has visited before (the row above, the square to the left)
-        "live": counts((100, 1000), 4),
-        # likewise in an empty square
-        "empty": counts((0,), 4),
-        # what a neighbour holds when a sum adds to it: inside the board a count of 7 neighbours at
-        # most before the eighth; on the border, whatever the game has added there so far (some hundreds)
-        "summed": sorted({*counts((0, 100, 1000), 7), *range(300)}),
-    }
-
+Neighbours = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+"""Each inner square's neighbours, in the order 220-231 visits them (cycle_walks.neighbours): those
+inside the board, as indices of a Board, and those on the border, as 7 * row + column."""
 
 _Counted = tuple[int, int, tuple[tuple[int, int, tuple[int, ...]], ...], Board]
 """The counting pass for one inner board: cycles and segments from 50 to the printing pass, except
 the sums into the border, which it lists square by square (row, column, the B added each time); and
 the counts the printing pass then finds."""
-
-PrintedCount = tuple[int, int, int, int]
-"""300-399 for a square holding a count, but for finding the square: (cycles, how many times the
-square is found, segments, the player born there or 0)."""
 
 
 class PassMemo:
@@ -149,7 +96,9 @@ class PassMemo:
 
     def __init__(self) -> None:
         self.charges: Charges = {}
-        self.compiled: dict[tuple[int, int], Charge] = {}
+        self.paths: dict[tuple[int, ...], tuple[int, int, tuple[Callable[[Pricing], int], ...]]] = {}
+        """The answer's checks (705-750) by their path: the charges that are numbers added up, the
+        segments, and the charges that read the answer."""
         self.checkings: dict[tuple[object, ...], tuple[int, int, int, int]] = {}
         self.frames: dict[int, tuple[int, int]] = {}
         self.openings: dict[bool, tuple[int, int]] = {}
@@ -160,223 +109,42 @@ class PassMemo:
         self.empty_counts: dict[float, tuple[int, int]] = {}
         self.sums: dict[int, dict[float, int]] = {1: {}, 10: {}}
         """B added to a neighbour (B is 1 or 10), by what the neighbour held."""
+        self.printed_made: Coded[PrintedCount] = (b"", ())
+        """What the tables made in advance say for each count (in_advance), looked up when a game
+        first meets the count and kept above: building the dicts whole cost every start more."""
+        self.live_made: Coded[tuple[int, int]] = (b"", ())
+        self.empty_made: Coded[tuple[int, int]] = (b"", ())
+        self.sums_made: dict[int, Coded[int]] = {1: (b"", ()), 10: (b"", ())}
         self.counters: dict[int, int] = {}
         self.finding: tuple[int, ...] = ()
-        """N(J,K) found, for each inner square (SQUARES)."""
+        """N(J,K) found, for each inner square, row by row."""
         self.live_places: tuple[int, ...] = ()
         """What a live square's neighbours cost to find, for each inner square, N(J,K) found too."""
+        self.neighbours: Neighbours = ()
+        """Each inner square's neighbours (not a price, but made in advance with them)."""
         self.printings: dict[Board, tuple[int, int]] = {}
         self.countings: dict[Board, _Counted] = {}
         self.border_sums: dict[tuple[float, tuple[int, ...]], int] = {}
 
 
-_Way = TypeVar("_Way", int, bool)
-
-Charges = dict[tuple[int, int, int, int, SubClass], tuple[int, int]]
-"""A segment's base and the segments it counts (2 with a half-written CURLIN after it), by (its line,
-how it began, the line after it, how that began, which way its IFs went)."""
+IN_ADVANCE = 1081
+"""The counts priced in advance, 0 to 1080: all a square can hold (player 2's piece, 1000, and eight
+of player 2's neighbours, 80), and the sums into the border for hundreds of generations."""
 
 
-Paths = dict[_Way, tuple[int, int]]
-"""The bases of a stretch's segments (cycles, segments), by which way it goes."""
+def in_advance(made: Coded[_Price], n: float) -> _Price | None:
+    """What the tables made in advance say for the count `n`, or None: a byte a count, from 0, each
+    the code of its price (b"0" the first of the prices, which are listed once each, b"1" the next)."""
+    codes, prices = made
+    if type(n) is int and 0 <= n < len(codes):
+        return prices[codes[n] - FIRST_CODE]
+    return None
 
 
-class _Walk:
-    """Segments one after another, charged as the meter charges them: each as the next begins, by
-    its class's base and the cycles counted for its numbers, the half-written CURLIN counted too."""
-
-    __slots__ = ("costs", "charges", "line", "how", "cycles", "segments")
-
-    def __init__(self, costs: Pricing, charges: Charges, line: int, how: int = ENTERED) -> None:
-        self.costs = costs
-        self.charges = charges
-        self.line, self.how = line, how
-        self.cycles = 0
-        self.segments = 0
-
-    def then(self, line: int, how: int = ENTERED, part: int = 0, sub: SubClass = None) -> None:
-        """The segment in progress ends, having counted `part` cycles (and gone the `sub` way at its
-        IFs), and a segment of `line` begins, `how`."""
-        key = (self.line, self.how, line, how, sub)
-        charge = self.charges.get(key)
-        if charge is None:
-            following = RETURNED if how == RESUMED_BY_RETURN else line
-            base = self.costs.base((self.line, self.how, following, sub))
-            charge = self.charges[key] = base, 2 if torn_cycles(self.line, line, how) else 1
-        self.cycles += charge[0] + part
-        self.segments += charge[1]
-        self.line, self.how = line, how
-
-    def skip(self, line: int, how: int = ENTERED) -> None:
-        """Go on from a segment of `line` begun `how`: what lies between is priced on its own."""
-        self.line, self.how = line, how
+FIRST_CODE = ord("0")
 
 
-def _counting_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
-    """50-65 around the squares: FOR J, FOR K, NEXT K, NEXT J, up to the printing pass at 90."""
-    walk = _Walk(costs, charges, 50)
-    for j in INNER:
-        if j > 1:
-            walk.then(50, RESUMED_BY_NEXT)
-        walk.then(51)
-        for k in INNER:
-            if k > 1:
-                walk.then(51, RESUMED_BY_NEXT)
-            walk.then(55)
-            walk.skip(60)  # 55 for this square, up to its NEXT K: empty_count, live_count
-        walk.then(65)
-    walk.then(90)
-    return walk.cycles, walk.segments
-
-
-def _opening(costs: Pricing, charges: Charges, first_k: bool) -> tuple[int, int]:
-    """2-517: the same every run, but for 511's FOR K, which makes K when it is the run's first."""
-    walk = _Walk(costs, charges, 2)
-    for line in (4, 6, 7, 8, 9, 10, 13, 14, 20, 500, 505, 510, 511):
-        walk.then(line)  # 10 and 14 go round their FOR in their own line: CURLIN stays
-    for j in INNER:
-        if j > 1:
-            walk.then(510, RESUMED_BY_NEXT)
-            walk.then(511)
-        for k in INNER:
-            if k > 1:
-                walk.then(511, RESUMED_BY_NEXT)
-            walk.then(515, sub="first" if first_k and j == k == 1 else None)
-            walk.then(516)
-        walk.then(517)
-    return walk.cycles, walk.segments
-
-
-def _printing_frame(costs: Pricing, charges: Charges) -> tuple[int, int]:
-    """90-126 around the inner squares: the border's digits, the rows' loops, the GOSUB 300 of each
-    inner square, up to 126's RETURN."""
-    walk = _Walk(costs, charges, 90)
-    for j in range(7):
-        walk.then(99, ENTERED if j == 0 else RESUMED_BY_NEXT)
-        for k in range(7):
-            walk.then(100, ENTERED if k == 0 else RESUMED_BY_NEXT)
-            walk.then(101)
-            if j in (0, 6):
-                walk.then(102)
-                if k == 6:
-                    break  # 102 PRINT 0;: GOTO 125, leaving K's loop open
-                walk.then(103)
-                walk.then(120, part=fout(k))
-            elif k in (0, 6):
-                walk.then(105)
-                walk.then(106)
-                walk.then(107)
-                walk.then(120, part=fout(j))
-            else:
-                walk.then(105)
-                walk.then(110)
-                walk.then(300)
-                walk.skip(110, RESUMED_BY_RETURN)  # 300-399 for this square: printed_count
-                walk.then(120)
-        walk.then(125, part=fout(0) if j in (0, 6) else 0)
-    walk.then(126)
-    return walk.cycles, walk.segments
-
-
-def _printed_path(costs: Pricing, charges: Charges, found: int) -> tuple[int, int]:
-    """The bases of 300-399 for a square whose count is below 3 (`found` -1), matches no code (0) or
-    matches code K(found), up to the RETURN into 110: (cycles, segments). Every square that goes the
-    same way makes the same segments; what differs is counted by printed_count."""
-    walk = _Walk(costs, charges, 300)
-    if found < 0:
-        walk.then(399)
-    else:
-        walk.then(305)
-        walk.then(310)
-        for o1 in range(1, 19):
-            if o1 == found:
-                walk.then(350)
-                walk.then(360 if o1 > 9 else 351)
-                walk.then(365 if o1 > 9 else 355)
-                walk.then(110, RESUMED_BY_RETURN)
-                return walk.cycles, walk.segments
-            walk.then(315)
-            if o1 < 18:
-                walk.then(305, RESUMED_BY_NEXT)
-                walk.then(310)
-        walk.then(320)
-        walk.then(399)
-    walk.then(110, RESUMED_BY_RETURN)
-    return walk.cycles, walk.segments
-
-
-def printed_count(costs: Pricing, charges: Charges, paths: Paths[int], n: float) -> PrintedCount:
-    """300-399 for a square holding the count `n`, up to the RETURN into 110, but for finding the
-    square: (cycles, how many times the square is found, segments, the player born there or 0). The
-    counted cycles: 300's test, the loop over the codes (310, 315), 350's test of O1; N(J,K) is found
-    by 300, each time round the loop, and by the store (351, 360 or 399: the first, as the loop
-    leaves it found). A birth's count (M2 or M3 one up) is the pass's to add."""
-    found = -1 if n < 3 else next((o1 for o1 in range(1, 19) if n == LISTED_CODES[o1]), 0)
-    path = paths.get(found)
-    if path is None:
-        path = paths[found] = _printed_path(costs, charges, found)
-    cycles, segments = path
-    cycles += relation(n, 3)
-    finds = 1
-    if found > 0:
-        cycles += codes_compared(n, LISTED_CODES, found, True) + relation(found, 9)
-        finds += found
-    elif found == 0:
-        cycles += codes_compared(n, LISTED_CODES, 18, False)
-        finds += 18
-    born = 0 if found <= 0 else 2 if found > 9 else 1
-    return cycles, finds, segments, born
-
-
-def counter(after: int) -> int:
-    """351 or 360: M2 or M3 one up, to `after`."""
-    return round_fac(after - 1) + fadd(after - 1, 1) + round_fac(after)
-
-
-def _live_path(costs: Pricing, charges: Charges, owner_2: bool) -> tuple[int, int]:
-    """The bases of 55 GOSUB 200 for a live square of player 1 or 2, up to its NEXT K."""
-    walk = _Walk(costs, charges, 55)
-    walk.then(200)
-    walk.then(220, sub=owner_2)
-    for o1 in range(1, 16, 2):
-        walk.then(230)
-        walk.then(231)
-        if o1 < 15:
-            walk.then(220, RESUMED_BY_NEXT)
-    walk.then(239)
-    walk.then(55, RESUMED_BY_RETURN)
-    walk.then(60)
-    return walk.cycles, walk.segments
-
-
-def live_count(costs: Pricing, charges: Charges, paths: Paths[bool], n: float) -> tuple[int, int]:
-    """55 GOSUB 200 for a live square whose count is `n`, up to its NEXT K, but for finding the square
-    and its neighbours (live_place): the bases, 55's and 200's tests, the NEXT O1 after each neighbour
-    (the sums into them are the pass's to add)."""
-    owner_2 = n > 999
-    path = paths.get(owner_2)
-    if path is None:
-        path = paths[owner_2] = _live_path(costs, charges, owner_2)
-    cycles, segments = path
-    return cycles + relation(n, 99) + relation(n, 999) + next_o1_by_two(), segments
-
-
-def live_place(j: int, k: int) -> int:
-    """What 55 GOSUB 200 spends finding live square (j, k) (200's test) and its eight neighbours."""
-    cycles = element2(j, k)
-    for o1 in range(1, 16, 2):
-        cycles += neighbour_subscripts(j, k, o1, LISTED_OFFSETS[o1], LISTED_OFFSETS[o1 + 1])
-    return cycles
-
-
-def empty_count(costs: Pricing, charges: Charges, n: float) -> tuple[int, int]:
-    """55 for a square that is not alive, holding `n`: the test, on to NEXT K."""
-    walk = _Walk(costs, charges, 55)
-    walk.then(60, part=relation(n, 99))
-    return walk.cycles, walk.segments
-
-
-def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
+def _checking_path(program: Life2Program) -> tuple[tuple[int, ...], bool]:
     """The lines 705-750 enter for the answer `program` holds (as its lines and their patches test it),
     and whether they end in a RETURN (else in 750's GOTO 700)."""
     v = program.v
@@ -384,24 +152,24 @@ def _checking_path(program: Life2Program) -> tuple[list[int], bool]:
     whole = FRACTIONAL_COORDS not in program.bugs
     x, y = program.X[b], program.Y[b]
     if not (x <= 5 and x > 0 and (not whole or x == int(x))):
-        return [705, 706, 750], False
+        return (705, 706, 750), False
     if not (y <= 5 and y > 0 and (not whole or y == int(y))):
-        return [705, 708, 710, 750], False
+        return (705, 708, 710, 750), False
     held = program.N[int(x)][int(y)]
     fixed = ILLEGAL_COORDS not in program.bugs
     if (held >= v.P1) if fixed else (held != 0):
-        return [705, 708, 715, 750], False
-    lines = [705, 708, 715, 720]
+        return (705, 708, 715, 750), False
+    lines: tuple[int, ...] = (705, 708, 715, 720)
     if v.B == 1:
         return lines, True
     if fixed:
-        lines.append(721)
+        lines = (*lines, 721)
         if v.P1 > 1:
             return lines, True
-    lines.append(725)
+    lines = (*lines, 725)
     if program.X[1] == program.X[2] and program.Y[1] == program.Y[2]:
-        return [*lines, 740, 741], True
-    return [*lines, 730], True
+        return (*lines, 740, 741), True
+    return (*lines, 730), True
 
 
 class BoardPasses:
@@ -423,7 +191,9 @@ class BoardPasses:
             self.costs.first_done.add(511)
             opening = self.memo.openings.get(first_k)
             if opening is None:
-                opening = self.memo.openings[first_k] = _opening(self.costs, self.memo.charges, first_k)
+                from .cycle_walks import opening as walk_opening
+
+                opening = self.memo.openings[first_k] = walk_opening(self.costs, self.memo.charges, first_k)
             return *opening, 517 << 2, SETUP
         p = self.costs.program
         if not self._listed:  # the codes and offsets the squares are priced with are the listing's
@@ -466,20 +236,34 @@ class BoardPasses:
     def _check(self) -> tuple[int, int, int, int]:
         costs = self.costs
         lines, returns = _checking_path(costs.program)
-        compiled = self.memo.compiled
-        cycles = segments = 0
-        for line, following in pairwise(lines):
-            charge = compiled.get((line, following))
-            if charge is None:
-                charge = compiled[(line, following)] = costs.compile(line, ENTERED, following)
-            cycles += charge if isinstance(charge, int) else charge(costs)
-            segments += 2 if torn_cycles(line, following, ENTERED) else 1
+        path = self.memo.paths.get(lines)
+        if path is None:
+            path = self.memo.paths[lines] = self._path(lines)
+        cycles, segments, reading = path
+        for charge in reading:
+            cycles += charge(costs)
         return cycles, segments, lines[-1] << 2, UNTIL_RETURN if returns else 700
+
+    def _path(self, lines: tuple[int, ...]) -> tuple[int, int, tuple[Callable[[Pricing], int], ...]]:
+        """The segments of a path through 705-750, charged as the meter compiles them: the charges
+        that are numbers added up, with the segments; those that read the answer, to call."""
+        cycles = segments = 0
+        reading = []
+        for line, following in pairwise(lines):
+            charge = self.costs.compile(line, ENTERED, following)
+            if isinstance(charge, int):
+                cycles += charge
+            else:
+                reading.append(charge)
+            segments += 2 if torn_cycles(line, following, ENTERED) else 1
+        return cycles, segments, tuple(reading)
 
     def _frame(self, line: int) -> tuple[int, int]:
         frame = self.memo.frames.get(line)
         if frame is None:
-            make = _counting_frame if line == COUNTING else _printing_frame
+            from .cycle_walks import counting_frame, printing_frame
+
+            make = counting_frame if line == COUNTING else printing_frame
             frame = self.memo.frames[line] = make(self.costs, self.memo.charges)
         return frame
 
@@ -491,14 +275,16 @@ class BoardPasses:
             return priced
         cycles, segments = self._frame(PRINTING)
         if not memo.finding:
-            memo.finding = tuple(element2(j, k) for j, k in SQUARES)
+            from .cycle_walks import finding as found
+
+            memo.finding = found()
         finding = memo.finding
         known = memo.printed_counts
         births = [0, 0, 0]
         for index, n in enumerate(board):
             count = known.get(n)
             if count is None:
-                count = known[n] = printed_count(self.costs, memo.charges, memo.printed_paths, n)
+                count = known[n] = self._printed_count(n)
             count_cycles, finds, count_segments, born = count
             cycles += count_cycles + finds * finding[index]
             segments += count_segments
@@ -511,6 +297,8 @@ class BoardPasses:
     def _counter(self, after: int) -> int:
         price = self.memo.counters.get(after)
         if price is None:
+            from .cycle_walks import counter
+
             price = self.memo.counters[after] = counter(after)
         return price
 
@@ -519,43 +307,53 @@ class BoardPasses:
         those into the border listed."""
         memo = self.memo
         cycles, segments = self._frame(COUNTING)
-        if not memo.live_places:
-            memo.live_places = tuple(live_place(j, k) for j, k in SQUARES)
-        places = memo.live_places
+        if not memo.live_places or not memo.neighbours:
+            from .cycle_walks import live_places, neighbours
+
+            memo.live_places, memo.neighbours = live_places(), neighbours()
+        places, neighbours_of = memo.live_places, memo.neighbours
         live, empty = memo.live_counts, memo.empty_counts
-        values: list[float] = [0] * 49
-        for place, n in zip(PLACES, board, strict=True):
-            values[place] = n
+        ones, tens = memo.sums[1], memo.sums[10]
+        ones_made, tens_made = memo.sums_made[1], memo.sums_made[10]
+        values = list(board)
         border: dict[int, list[int]] = {}
-        for index, place in enumerate(PLACES):
-            n = values[place]
+        for index, n in enumerate(values):  # each as it stands when the pass comes to it
             if n > 99:
                 count = live.get(n)
                 if count is None:
-                    count = live[n] = live_count(self.costs, memo.charges, memo.live_paths, n)
+                    count = live[n] = self._live_count(n)
                 cycles += count[0] + places[index]
                 segments += count[1]
-                b = 10 if n > 999 else 1
-                sums = memo.sums[b]
-                inside, outside = NEIGHBOURS[index]
+                if n > 999:
+                    b, sums, (codes, prices) = 10, tens, tens_made
+                else:
+                    b, sums, (codes, prices) = 1, ones, ones_made
+                inside, outside = neighbours_of[index]
                 for neighbour in inside:
                     old = values[neighbour]
                     price = sums.get(old)
-                    if price is None:
-                        price = sums[old] = neighbour_sum(old, b)
+                    if price is None:  # in_advance, written out: the innermost loop meets some 100
+                        if type(old) is int and 0 <= old < len(codes):
+                            price = prices[codes[old] - FIRST_CODE]
+                        else:
+                            price = self._sum(old, b)
+                        sums[old] = price
                     cycles += price
                     values[neighbour] = old + b
-                for neighbour in outside:
-                    border.setdefault(neighbour, []).append(b)
+                for place in outside:
+                    added = border.get(place)
+                    if added is None:
+                        border[place] = [b]
+                    else:
+                        added.append(b)
             else:
                 count = empty.get(n)
                 if count is None:
-                    count = empty[n] = empty_count(self.costs, memo.charges, n)
+                    count = empty[n] = self._empty_count(n)
                 cycles += count[0]
                 segments += count[1]
-        counted = tuple(values[place] for place in PLACES)
         listed = tuple((*divmod(place, 7), tuple(added)) for place, added in border.items())
-        return cycles, segments, listed, counted
+        return cycles, segments, listed, tuple(values)
 
     def _sums(self, old: float, added: tuple[int, ...]) -> int:
         """One square of the border, holding `old`, added to once for each of `added`."""
@@ -564,32 +362,68 @@ class BoardPasses:
         for b in added:
             price = sums[b].get(old)
             if price is None:
-                price = sums[b][old] = neighbour_sum(old, b)
+                price = sums[b][old] = self._sum(old, b)
             cycles += price
             old += b
         return cycles
 
+    # what a pass meets for the first time: from the tables made in advance, else priced now
+
+    def _printed_count(self, n: float) -> PrintedCount:
+        count = in_advance(self.memo.printed_made, n)
+        if count is None:
+            from .cycle_walks import printed_count
+
+            count = printed_count(self.costs, self.memo.charges, self.memo.printed_paths, n)
+        return count
+
+    def _live_count(self, n: float) -> tuple[int, int]:
+        count = in_advance(self.memo.live_made, n)
+        if count is None:
+            from .cycle_walks import live_count
+
+            count = live_count(self.costs, self.memo.charges, self.memo.live_paths, n)
+        return count
+
+    def _empty_count(self, n: float) -> tuple[int, int]:
+        count = in_advance(self.memo.empty_made, n)
+        if count is None:
+            from .cycle_walks import empty_count
+
+            count = empty_count(self.costs, self.memo.charges, n)
+        return count
+
+    def _sum(self, old: float, b: int) -> int:
+        price = in_advance(self.memo.sums_made[b], old)
+        if price is None:
+            from .cycle_pass_parts import neighbour_sum
+
+            price = neighbour_sum(old, b)
+        return price
+
 
 def fill_in_advance(costs: Pricing, memo: PassMemo) -> None:
     """Price, into `memo`, what every game's passes share: the opening, the frames, and each count a
-    square can hold, each sum, each square found, each birth counted. What `costs` is asked for is
-    its bases: the figures these are made from."""
+    square can hold, each sum, each square found, each birth counted (and each square's neighbours).
+    What `costs` is asked for is its bases: the figures these are made from."""
+    from . import cycle_walks as walks
+    from .cycle_pass_parts import neighbour_sum
+
     passes = BoardPasses(costs, memo)
     for first_k in (True, False):
-        memo.openings[first_k] = _opening(costs, memo.charges, first_k)
+        memo.openings[first_k] = walks.opening(costs, memo.charges, first_k)
     for line in (COUNTING, PRINTING):
         passes._frame(line)
-    domains = counts_in_advance()
-    for n in domains["printed"]:
-        memo.printed_counts[n] = printed_count(costs, memo.charges, memo.printed_paths, n)
-    for n in domains["live"]:
-        memo.live_counts[n] = live_count(costs, memo.charges, memo.live_paths, n)
-    for n in domains["empty"]:
-        memo.empty_counts[n] = empty_count(costs, memo.charges, n)
-    for old in domains["summed"]:
-        for b in (1, 10):
-            memo.sums[b][old] = neighbour_sum(old, b)
+    counts = range(IN_ADVANCE)
+    memo.printed_made = walks.coded(
+        [walks.printed_count(costs, memo.charges, memo.printed_paths, n) for n in counts]
+    )
+    memo.live_made = walks.coded([walks.live_count(costs, memo.charges, memo.live_paths, n) for n in counts])
+    # a square that is not alive holds 99 at most as the counting pass comes to it
+    memo.empty_made = walks.coded([walks.empty_count(costs, memo.charges, n) for n in range(100)])
+    memo.sums_made = {b: walks.coded([neighbour_sum(old, b) for old in counts]) for b in (1, 10)}
     for after in range(1, 26):
-        memo.counters[after] = counter(after)
-    memo.finding = tuple(element2(j, k) for j, k in SQUARES)
-    memo.live_places = tuple(live_place(j, k) for j, k in SQUARES)
+        memo.counters[after] = walks.counter(after)
+    memo.finding = walks.finding()
+    memo.live_places = walks.live_places()
+    memo.neighbours = walks.neighbours()

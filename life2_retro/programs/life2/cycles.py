@@ -12,7 +12,8 @@ A segment of a line is charged two parts:
 * the **value-dependent** cycles of what the line did with its numbers, counted
   from the ROM's source (basic/m6502.py): the subscripts it made integers, the
   sums it added, the comparisons, the NEXT's step, the digits typed at INPUT
-  (life2_cycle_parts.py).
+  (cycle_parts.py; the board passes' lines in cycle_pass_parts.py, loaded only
+  when a meter charges the passes segment by segment).
 
 A line that a bug switch replaces (`_<n>_fixed`) is charged as the line it
 replaces; the segments only the patches make (543, 721, 800, and the lines
@@ -22,18 +23,25 @@ that go on to them) are priced from the measured ones they resemble
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ...basic.cycles import ENDED, Charge, CycleMeter
-from .cycle_parts import LOOP_PARTS, LOOPS, PARTS, WAYS, ClassKey, SubClass, typed_line_cycles
+from ...basic.cycles import ENDED, CycleMeter
+from .cycle_parts import PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass, typed_line_cycles
 from .cycle_passes import BoardPasses, PassMemo
 from .program import Life2Program
 
-HERE = Path(__file__).parent
-"""Where the package keeps its figures (a plain path: importlib.resources costs `life2 run --cycles`
-a few milliseconds more to start, a tenth of what the meter may cost in all)."""
+if TYPE_CHECKING:
+    from ...basic.cycles import Charge
+
+
+def _here() -> Path:
+    """Where the package keeps its figures (a plain path: importlib.resources costs `life2 run --cycles`
+    a few milliseconds more to start; and made when asked, as a run priced by cycle_tables never is)."""
+    return Path(__file__).parent
+
 
 UNKNOWN_SEGMENT = 2000
 """A class the figures do not hold (a path no measured game took): the line's measured mean is used,
@@ -98,14 +106,17 @@ def load_figures() -> CycleFigures:
     memo = figures.passes
     memo.openings.update(tables.OPENINGS)
     memo.frames.update(tables.FRAMES)
-    memo.printed_counts.update(tables.PRINTED_COUNTS)
-    memo.live_counts.update(tables.LIVE_COUNTS)
-    memo.empty_counts.update(tables.EMPTY_COUNTS)
-    memo.sums[1].update(tables.SUMS_OF_1)
-    memo.sums[10].update(tables.SUMS_OF_10)
+    memo.printed_made = tables.PRINTED_CODES, tables.PRINTED_PRICES
+    memo.live_made = tables.LIVE_CODES, tables.LIVE_PRICES
+    memo.empty_made = tables.EMPTY_CODES, tables.EMPTY_PRICES
+    memo.sums_made = {
+        1: (tables.SUMS_OF_1_CODES, tables.SUMS_OF_1_PRICES),
+        10: (tables.SUMS_OF_10_CODES, tables.SUMS_OF_10_PRICES),
+    }
     memo.counters.update(tables.COUNTERS)
     memo.finding = tables.FINDING
     memo.live_places = tables.LIVE_PLACES
+    memo.neighbours = tables.NEIGHBOURS
     return figures
 
 
@@ -114,7 +125,7 @@ def read_figures() -> CycleFigures:
     from (tools/make_cycle_tables.py)."""
     import json
 
-    raw = json.loads(HERE.joinpath("cycles.json").read_text(encoding="utf-8"))
+    raw = json.loads(_here().joinpath("cycles.json").read_text(encoding="utf-8"))
     return CycleFigures(
         {key_from_text(text): value for text, value in raw["bases"].items()},
         {int(line): value for line, value in raw["line_means"].items()},
@@ -128,7 +139,7 @@ def measured() -> dict[str, Any]:
     as measured on the 1977 ROM (the figures the bases were fitted to, and the model's test)."""
     import json
 
-    text = HERE.joinpath("osi6502_measured.json").read_text(encoding="utf-8")
+    text = _here().joinpath("osi6502_measured.json").read_text(encoding="utf-8")
     tables: dict[str, Any] = json.loads(text)
     return tables
 
@@ -179,13 +190,24 @@ class Life2Costs:
     def describe(self, line: int, how: int, following: int) -> tuple[ClassKey, int]:
         """A segment's class and value-dependent cycles, segment by segment: what the figures are
         fitted with (tools/fit_cycles.py). `compile` charges the same in total."""
-        part = PARTS.get(line) or LOOP_PARTS.get(line)
+        part = PARTS.get(line)
+        if line in PASS_LINES:
+            from .cycle_pass_parts import LOOP_PARTS
+            from .cycle_pass_parts import PARTS as PASS_PARTS
+
+            part = PASS_PARTS.get(line) or LOOP_PARTS.get(line)
         sub, cycles = part(self, how, following) if part is not None else (None, 0)
         return (line, how, _exit(line, following), sub), cycles
 
     def compile(self, line: int, how: int, following: int) -> Charge:
         exit_ = _exit(line, following)
-        part = PARTS.get(line)
+        part: Part | None = PARTS.get(line)
+        loop: Callable[[Life2Costs], int] | None = None
+        if line in PASS_LINES:  # charged one by one: a meter that prices the passes whole never asks
+            from .cycle_pass_parts import LOOPS
+            from .cycle_pass_parts import PARTS as PASS_PARTS
+
+            part, loop = PASS_PARTS.get(line), LOOPS.get((line, exit_))
         if part is not None and line not in WAYS:
             base = self.base((line, how, exit_, None))
             return lambda costs: base + part(costs, how, following)[1]
@@ -201,7 +223,6 @@ class Life2Costs:
 
             return charge
         base = self.base((line, how, exit_, None))
-        loop = LOOPS.get((line, exit_))
         if loop is None:
             return base
         return lambda costs: base + loop(costs)

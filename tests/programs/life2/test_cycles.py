@@ -6,9 +6,12 @@ worked examples are games the fit never saw, so each is a test of the model.
 
 from __future__ import annotations
 
+import ast
 import functools
 import importlib.util
 import random
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -212,28 +215,82 @@ def test_the_figures_the_meter_reads_are_cycles_json():
     assert carried.patched == read.patched
 
 
+def in_advance_games() -> list[tuple[list[bytes], frozenset[str]]]:
+    """The worked examples (all bugs as listed) and 50 generated games, half with bug switches."""
+    games = [([r.encode() for r in game["responses"]], frozenset(BUG_NAMES)) for game in EXAMPLES]
+    for index in range(50):
+        rng = random.Random(f"in-advance:{index}")
+        responses = generate_script(rng)
+        drawn = rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES))) if index % 2 else BUG_NAMES
+        games.append((responses, frozenset(drawn)))
+    return games
+
+
 def test_a_fresh_process_finds_every_count_its_games_meet_priced_in_advance(monkeypatch):
     """The tables cover what a game's squares can hold: the worked examples and 50 generated games
-    (half with bug switches) price no count, sum or birth from scratch, in one fresh set of figures."""
-    from life2_retro.programs.life2 import cycle_passes
+    (half with bug switches) price no count, sum, birth, frame or square from scratch, in one fresh set
+    of figures."""
+    from life2_retro.programs.life2 import cycle_pass_parts, cycle_walks
     from life2_retro.programs.life2.cycles import load_figures
 
     figures = load_figures.__wrapped__()  # the carried figures, as a new process loads them
     made: list[str] = []
-    for name in ("printed_count", "live_count", "empty_count", "neighbour_sum", "counter"):
-        real = getattr(cycle_passes, name)
-        monkeypatch.setattr(
-            cycle_passes, name, lambda *args, real=real, name=name: made.append(name) or real(*args)
-        )
-    games = [([r.encode() for r in game["responses"]], BUG_NAMES) for game in EXAMPLES]
-    for index in range(50):
-        rng = random.Random(f"in-advance:{index}")
-        responses = generate_script(rng)
-        bugs = frozenset(rng.sample(BUG_NAMES, rng.randint(0, len(BUG_NAMES)))) if index % 2 else BUG_NAMES
-        games.append((responses, bugs))
-    for responses, bugs in games:
+    makers = {
+        cycle_walks: (
+            *("printed_count", "live_count", "empty_count", "counter", "opening", "counting_frame"),
+            *("printing_frame", "finding", "live_places", "neighbours"),
+        ),
+        cycle_pass_parts: ("neighbour_sum",),
+    }
+    for module, names in makers.items():
+        for name in names:
+            real = getattr(module, name)
+            monkeypatch.setattr(
+                module, name, lambda *args, real=real, name=name: made.append(name) or real(*args)
+            )
+    for responses, bugs in in_advance_games():
         program = Life2Program(bugs=bugs)
         count_cycles(program, figures)
         run_in_memory(program.run(), responses)
     assert figures.passes.countings  # the passes were priced whole, from these figures
     assert made == []
+
+
+def test_a_run_priced_whole_never_loads_the_passes_segment_by_segment():
+    """What only the per-segment meter and the tables' maker need (the passes' lines' parts, with the
+    inner loops' LOOPS; the walks that price a stretch from its bases) is not imported by a process
+    that prices the passes whole: `life2 run --cycles` is spared loading it. The same games as above,
+    in a fresh interpreter, which then says which of the model's modules it imported."""
+    script = """
+import ast, sys
+from life2_retro.programs.life2.cycles import count_cycles
+from life2_retro.programs.life2.program import Life2Program
+from life2_retro.session import run_in_memory
+for responses, bugs in ast.literal_eval(sys.stdin.read()):
+    program = Life2Program(bugs=frozenset(bugs))
+    count_cycles(program)
+    run_in_memory(program.run(), responses)
+model = [name for name in sys.modules if name.startswith("life2_retro.programs.life2.cycle")]
+print(sorted((name, hasattr(sys.modules[name], "LOOPS"), hasattr(sys.modules[name], "_Walk")) for name in model))
+"""
+    games = repr([(responses, sorted(bugs)) for responses, bugs in in_advance_games()])
+    done = subprocess.run(
+        [sys.executable, "-c", script], input=games, capture_output=True, text=True, check=True
+    )
+    loaded = {name.rsplit(".", 1)[1]: parts for name, *parts in ast.literal_eval(done.stdout)}
+    assert set(loaded) == {"cycles", "cycle_parts", "cycle_passes", "cycle_tables"}
+    assert not any(loops or walks for loops, walks in loaded.values())
+
+
+def test_the_passes_lines_are_named_where_a_run_looks_for_their_parts():
+    """Life2Costs loads the passes' parts only for PASS_LINES: a line with a part in cycle_pass_parts
+    and missing from PASS_LINES would be charged without it, segment by segment."""
+    from life2_retro.programs.life2 import cycle_parts, cycle_pass_parts
+
+    in_passes = {
+        *cycle_pass_parts.PARTS,
+        *cycle_pass_parts.LOOP_PARTS,
+        *(line for line, _ in cycle_pass_parts.LOOPS),
+    }
+    assert in_passes == cycle_parts.PASS_LINES
+    assert not in_passes & set(cycle_parts.PARTS)
