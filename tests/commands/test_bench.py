@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 
 import pytest
@@ -135,6 +136,7 @@ def test_bench_cycles_times_runs_with_and_without_the_meter_side_by_side(monkeyp
     from life2_retro.commands.bench import cycles
 
     monkeypatch.setattr(cycles, "ROUNDS", 1)
+    monkeypatch.setattr(cycles, "WHOLE_PAIRS", 1)
     assert main(["bench", "--cycles", "--scripts", "2"]) == 0
     out = capsys.readouterr().out
     assert "14 scripts (12 worked examples, 2 generated" in out and "ms1978" in out
@@ -148,6 +150,7 @@ def test_bench_cycles_times_runs_with_and_without_the_meter_side_by_side(monkeyp
     # that each was timed and set beside the run without
     assert ratios["without --cycles"] == 1.0 and len(ratios) == 4 and min(ratios.values()) > 0
     assert "--cycles costs" in out
+    assert re.search(r"the median of 1 pairs: \d+ ms without, \d+ ms with, \d\.\d{3} \(the goal", out)
 
 
 def test_bench_cycles_is_for_the_1978_basic():
