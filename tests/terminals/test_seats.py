@@ -32,7 +32,7 @@ from life2_retro.terminals.window.away import CARD
 from ..support.helpers import QUICK_GAME
 from ..support.ptygame import PtyGame
 from ..support.seating import Recorder, one_keyboard, scripted, telnet_port
-from ..support.serialpty import FarEnd, Life2Process, start_life2
+from ..support.serialpty import FarEnd, Life2Process
 from ..support.telnetclient import LOOPBACK, TelnetClient
 
 FAST = "pace_baud=200000"
@@ -138,21 +138,6 @@ def far_ends(tmp_path):
     yield ends
     for end in ends:
         end.close()
-
-
-@pytest.fixture
-def processes():
-    started: list[Life2Process] = []
-
-    def start(*args: str) -> Life2Process:
-        proc = start_life2(*args)
-        started.append(proc)
-        return proc
-
-    yield start
-    for proc in started:
-        proc.stop()
-        print(f"life2's stderr:\n{proc.stderr}")  # shown when the test fails
 
 
 def serial_seat(number: int, end: FarEnd, *more: str) -> str:
@@ -340,7 +325,7 @@ def test_control_sequences_typed_at_one_seat_reach_no_other_seat_and_not_the_pro
 
 
 def notice(text: str) -> bytes:
-    """A word from life2 at a serial seat: on a line of its own."""
+    """A word from life2 at a serial or telnet seat: on a line of its own."""
     return b"\r\n" + text.encode() + b"\r\n"
 
 
@@ -348,27 +333,36 @@ AWAY = "player 2's seat went away: the game waits for it (30 s at most)"
 BACK = "player 2's seat is back: the game goes on"
 
 
-def test_a_serial_seat_unplugged_and_plugged_back_holds_the_game_and_loses_nothing(far_ends, processes):
-    """Player 2's adapter is pulled out at their first prompt: player 1 is told the game waits; once it
-    is back, player 2 is shown their setup so far and the prompt, player 1 is told, and the game ends
-    as it would have: nothing else is sent to player 1, nothing is lost."""
+def _player_2_unplugged_at_their_prompt(
+    far_ends: list[FarEnd], processes: Callable[..., Life2Process], away_for: str
+) -> tuple[Recorder, Life2Process, dict[int, Seat]]:
+    """Two serial seats, `--away-for away_for`: player 1 types their three squares, and player 2's
+    adapter is pulled out at their first prompt. The game in memory, life2, and the seats."""
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(
         *options,
         "--away-for",
-        "30",
+        away_for,
         "--seat",
         serial_seat(1, far_ends[0]),
         "--seat",
         serial_seat(2, far_ends[1]),
     )
-    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
+    seats: dict[int, Seat] = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
         seats[1].type(game.lines[number] + b"\r")
     wait_for(seats, 2, game.marks[3])
     far_ends[1].unplug()
+    return game, proc, seats
+
+
+def test_a_serial_seat_unplugged_and_plugged_back_holds_the_game_and_loses_nothing(far_ends, processes):
+    """Player 2's adapter is pulled out at their first prompt: player 1 is told the game waits; once it
+    is back, player 2 is shown their setup so far and the prompt, player 1 is told, and the game ends
+    as it would have: nothing else is sent to player 1, nothing is lost."""
+    game, proc, seats = _player_2_unplugged_at_their_prompt(far_ends, processes, "30")
     expected_away = bytes(game.out[: game.marks[3]]) + notice(AWAY)
     wait_for({1: seats[1]}, 1, len(expected_away))
     time.sleep(0.5)
@@ -398,23 +392,7 @@ def test_a_serial_seat_that_stays_away_ends_the_game_after_its_timeout(far_ends,
     the game waits, then that it ends, and life2 ends with one line and status 2. It ends no sooner
     than the timeout, and within a few seconds of it even on a loaded machine (the wait is looked at
     every 50 ms; the bound is generous for a shared 2-core machine)."""
-    options = ["--dialect", "ms1978"]
-    game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = processes(
-        *options,
-        "--away-for",
-        "1",
-        "--seat",
-        serial_seat(1, far_ends[0]),
-        "--seat",
-        serial_seat(2, far_ends[1]),
-    )
-    seats = {number: LineSeat(end) for number, end in zip((1, 2), far_ends, strict=True)}
-    for number in range(3):
-        wait_for(seats, 1, game.marks[number])
-        seats[1].type(game.lines[number] + b"\r")
-    wait_for(seats, 2, game.marks[3])
-    far_ends[1].unplug()
+    game, proc, seats = _player_2_unplugged_at_their_prompt(far_ends, processes, "1")
     unplugged = time.monotonic()
     status = proc.wait(timeout=20)
     took = time.monotonic() - unplugged
@@ -585,11 +563,6 @@ def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its
     assert captions.count(f"{window.title} - seat 1: waiting for player 2") == 3
 
 
-def _notice(text: str) -> bytes:
-    """A seat's notice at a telnet seat, on a line of its own."""
-    return b"\r\n" + text.encode() + b"\r\n"
-
-
 def _window_at_seat_2(
     script: list[bytes], away_for: float, player_1: Callable[[TelnetClient, Any], None], seen: list[bytes]
 ) -> Any:
@@ -662,8 +635,8 @@ def test_a_window_closed_at_a_seat_holds_the_game_until_a_key_brings_its_player_
     seen: list[bytes] = []
     window = _window_at_seat_2(QUICK_GAME[3:], 600, player_1, seen)
     first = game.marks[0]
-    away = _notice("player 2's seat went away: the game waits for it (600 s at most)")
-    back = _notice("player 2's seat is back: the game goes on")
+    away = notice("player 2's seat went away: the game waits for it (600 s at most)")
+    back = notice("player 2's seat is back: the game goes on")
     assert seen == [bytes(game.out[:first]) + away + back + bytes(game.out[first:])]
     assert "PLAYER 2 IS THE WINNER" in paper_text(window)
     assert pictures, "no frame was drawn while player 2 was away"
@@ -695,8 +668,8 @@ def test_a_window_closed_again_while_away_ends_the_game_naming_its_seat():
         _window_at_seat_2([], 600, player_1, seen)
     assert frames_while_thinking and frames_while_thinking[0] > 1
     assert seen and seen[0].endswith(
-        _notice("player 2's seat went away: the game waits for it (600 s at most)")
-        + _notice("player 2 ended the game at seat 2")
+        notice("player 2's seat went away: the game waits for it (600 s at most)")
+        + notice("player 2 ended the game at seat 2")
     )
 
 
@@ -709,8 +682,8 @@ def test_a_window_left_closed_longer_than_the_game_waits_ends_it():
     with pytest.raises(SeatLost, match="did not come back within 2 s"):
         _window_at_seat_2([], 2, player_1, seen)  # two seconds of the window's simulated clock
     assert seen and seen[0].endswith(
-        _notice("player 2's seat went away: the game waits for it (2 s at most)")
-        + _notice("player 2's seat did not come back within 2 s: the game ends")
+        notice("player 2's seat went away: the game waits for it (2 s at most)")
+        + notice("player 2's seat did not come back within 2 s: the game ends")
     )
 
 

@@ -29,19 +29,9 @@ def even_parity(byte: int) -> int:
 
 
 @pytest.fixture
-def serial_game(far_end):
+def serial_game(far_end, processes):
     """`life2 --terminal serial --port PATH ARGS`, with its far end; killed if a test leaves it running."""
-    started = []
-
-    def start(*args: str):
-        proc = start_life2("--terminal", "serial", "--port", str(far_end.link), *args)
-        started.append(proc)
-        return proc
-
-    yield start
-    for proc in started:
-        proc.stop()
-        print(f"life2's stderr:\n{proc.stderr}")  # shown when the test fails
+    return lambda *args: processes("--terminal", "serial", "--port", str(far_end.link), *args)
 
 
 def type_game(far_end: FarEnd, responses, typed=lambda move: move + b"\r") -> None:
