@@ -152,12 +152,17 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _first_task_done(scheduler: Any) -> bool:
+def _first_task_done_check() -> Callable[[Any], bool]:
     """Whether the first task the study submitted (run 0: the lowest priority, which Dask gives in
     the order of submission) has its result. A worker's threads finish out of order, and a table
-    has a row only once a point's run 0 is done."""
-    tasks = list(scheduler.tasks.values())
-    return bool(tasks) and min(tasks, key=lambda task: task.priority).state == "memory"
+    has a row only once a point's run 0 is done. Made inside a function, so that a scheduler in
+    another process is sent the check itself (it cannot import this module)."""
+
+    def first_task_done(dask_scheduler: Any) -> bool:
+        tasks = list(dask_scheduler.tasks.values())
+        return bool(tasks) and min(tasks, key=lambda task: task.priority).state == "memory"
+
+    return first_task_done
 
 
 @dataclass
@@ -177,7 +182,8 @@ def cluster_in_this_process() -> Iterator[Cluster]:
             executing = sum(len(worker.state.executing) for worker in local.workers.values())
             return len(local.scheduler.tasks), executing
 
-        yield Cluster(local.scheduler_address, busy, lambda: _first_task_done(local.scheduler))
+        check = _first_task_done_check()
+        yield Cluster(local.scheduler_address, busy, lambda: check(local.scheduler))
 
 
 @pytest.fixture(scope="module")
@@ -217,16 +223,10 @@ def cluster_of_processes() -> Iterator[Cluster]:
             running = client.run(lambda dask_worker: len(dask_worker.state.executing))
             return tasks, sum(running.values())
 
-        def first_done() -> bool:  # the check written out whole: the scheduler cannot import this module
-            return bool(
-                client.run_on_scheduler(
-                    lambda dask_scheduler: (
-                        bool(dask_scheduler.tasks)
-                        and min(dask_scheduler.tasks.values(), key=lambda task: task.priority).state
-                        == "memory"
-                    )
-                )
-            )
+        check = _first_task_done_check()
+
+        def first_done() -> bool:
+            return bool(client.run_on_scheduler(check))
 
         yield Cluster(address, busy, first_done, worker=next(iter(client.scheduler_info()["workers"])))
         client.close()
