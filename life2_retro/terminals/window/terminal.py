@@ -24,7 +24,7 @@ from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
 from .away import AwayCard
 from .display import SMALLEST, Display, SidePanel
-from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard, modifier_keys
+from .keyboard import Keyboard, KioskKeyboard, LocalKeyboard
 from .kiosk import KeyChord
 
 FRAMES_PER_SECOND = 60
@@ -247,14 +247,11 @@ class PygameTerminal(Terminal):
             hook()
         for event in self.pygame.event.get():
             self.keyboard.handle(event, self)
-        data = self.throttle.due(unlimited=self.turbo)
-        if data:
-            self.receive(data)
+        if not self._away:  # a seat's player away holds the line (close_asked)
+            data = self.throttle.due(unlimited=self.turbo)
+            if data:
+                self.receive(data)
         self.display.show(self.draw)
-        self._next_frame()
-
-    def _next_frame(self) -> None:
-        """The wait until the next frame is due (a simulated clock just moves on by one)."""
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(self.clock.frame_step)
@@ -305,45 +302,35 @@ class PygameTerminal(Terminal):
             self._away_until_back(watch)
 
     def _away_until_back(self, watch: LineWatch) -> None:
-        """Frames of the dimmed page and the card until a key brings the player back; the watch hears
-        how long they have been away, and ends the game (SeatLost) when it will wait no longer."""
+        """Frames of the dimmed page and the card, the line held, until a key brings the player back;
+        the keys are the window's as ever (closing again, Esc or Break end the game), but none types.
+        The watch hears how long they have been away, and ends the game (SeatLost) when it will wait
+        no longer."""
         left = self.clock.now()
         card = AwayCard(self.pygame, watch.waits)
         earlier, self.display.overlay = self.display.overlay, card
+        came_back = False
+
+        def back() -> None:
+            nonlocal came_back
+            came_back = True
+
+        reading, self.reading = self.reading, False
         self._away = True
         try:
-            while True:
-                gone = self.clock.now() - left
-                watch.away(gone)
-                card.seconds_left = watch.waits - gone
-                for hook in self.frame_hooks:
-                    hook()
-                if self._came_back(self.pygame.event.get()):
-                    break
-                self.display.show(self.draw)
-                self._next_frame()
+            with self._waking(back):
+                while not came_back:
+                    gone = self.clock.now() - left
+                    watch.away(gone)
+                    card.seconds_left = watch.waits - gone
+                    self.frame()
         finally:
             self._away = False
+            self.reading = reading
             self.display.overlay = earlier
             self.throttle.hold(self.clock.now() - left)
         self.pygame.event.clear(self.pygame.TEXTINPUT)  # the key that brought them back types nothing
         watch.back()
-
-    def _came_back(self, events: list[Any]) -> bool:
-        """Whether a key among `events` brings the away player back. Closing again, Esc or Break
-        end the game (WindowClosed); the window can still be resized meanwhile."""
-        pygame = self.pygame
-        back = False
-        for event in events:
-            if event.type == pygame.QUIT:
-                self.stop()
-            elif event.type == pygame.VIDEORESIZE:
-                self.display.request_resize((event.w, event.h))
-            elif event.type == pygame.KEYDOWN:
-                if event.key in (pygame.K_ESCAPE, pygame.K_PAUSE):
-                    self.stop()
-                back = back or event.key not in modifier_keys(pygame)
-        return back
 
     def end_line(self) -> None:
         """Return: the typed line goes to the program."""
