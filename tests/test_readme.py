@@ -151,9 +151,7 @@ def test_every_link_of_a_page_finds_its_file_and_its_heading(path: Path) -> None
             continue  # another site's address
         file, _, anchor = target.partition("#")
         found = (path.parent / file).resolve() if file else path
-        if not found.exists():
-            broken.append(target)
-        elif anchor and found.suffix == ".md" and anchor not in _anchors(found):
+        if not found.exists() or (anchor and found.suffix == ".md" and anchor not in _anchors(found)):
             broken.append(target)
     assert broken == []
 
@@ -195,7 +193,7 @@ def test_every_command_in_the_pages_is_one_life2_takes(line: str) -> None:
         parser.parse_args(words)
     except SystemExit as exc:  # argparse's way out: 0 after --help, 2 for what it does not take
         if exc.code != 0:
-                pytest.fail(f"`life2 {line}`: life2 would stop with status {exc.code}")
+            pytest.fail(f"`life2 {line}`: life2 would stop with status {exc.code}")
 
 
 def how_to_play() -> str:

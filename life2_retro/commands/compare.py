@@ -179,7 +179,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=positive_int, metavar="J", help="runs of the original at once (default: one per core)"
     )
-    add_mode_options(parser, for_oracle=True)
+    add_mode_options(parser)
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -67,12 +67,12 @@ def add_reference_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
-    """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
-    one the reference oracle runs; `clock` (the commands that play a game): --seed, what a seeded
-    program's clock or dice give, --computer, and the settings each program offers."""
-    entry = PROGRAMS[DEFAULT_PROGRAM]
-    dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
+def add_mode_options(parser: argparse.ArgumentParser, clock: bool = False) -> None:
+    """--game, --dialect, --fixed and the bug switches; the dialect defaults to the product's, the
+    1978 BASIC, in every command (compare and bench too: where its oracle cannot run, they say so);
+    `clock` (the commands that play a game): --seed, what a seeded program's clock or dice give,
+    --computer, and the settings each program offers."""
+    dialect = PROGRAMS[DEFAULT_PROGRAM].runtimes[0]
     group = parser.add_argument_group("mode")
     group.add_argument(
         "--game",
@@ -174,10 +174,10 @@ class Mode:
 
 def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_oracle: bool = False) -> Mode:
     """The mode the options name; a usage error for a runtime, switch or setting the program does not
-    have."""
+    have. `for_oracle`: the command runs the original beside life2, and its --seed is its scripts',
+    not a program's clock."""
     entry = program_entry(args.game)
-    oracle = entry.oracle_runtime if for_oracle else None
-    runtime = args.dialect or oracle or entry.runtimes[0]
+    runtime = args.dialect or entry.runtimes[0]
     if args.dialect and len(entry.runtimes) == 1:
         parser.error(f"{entry.name} has no dialects: it runs on its own runtime ({entry.runtimes[0]})")
     seed = getattr(args, "seed", None) if not for_oracle else None

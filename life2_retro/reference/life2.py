@@ -28,6 +28,10 @@ SPED_UP = True
 """The tests run PC-BASIC with speed-ups that change nothing it computes (pcbasic_speed.py)."""
 RUNTIME = "gwbasic"
 """PC-BASIC is a GW-BASIC: the one dialect it can be the oracle of."""
+OTHER_ORACLES = {
+    "ms1978": "Microsoft's 1977 6502 BASIC itself, the ROM on an emulated 6502, which life2 does not run yet"
+}
+"""The oracle of each other dialect, as `compare` and `bench` name it when they cannot run it."""
 
 
 def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
@@ -38,7 +42,10 @@ def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
 def prepare(command: str, listing_path: str | None, runtime: str, bugs: frozenset[str]) -> bytes:
     """The program PC-BASIC runs for `command`, once it is sure the oracle can be used at all."""
     if runtime != RUNTIME:
-        raise OracleUnusable(f"PC-BASIC is a GW-BASIC; {command} runs with --dialect gwbasic.")
+        raise OracleUnusable(
+            f"the {runtime} dialect's oracle is {OTHER_ORACLES[runtime]}; "
+            f"{command} runs PC-BASIC, a GW-BASIC, with --dialect {RUNTIME}"
+        )
     try:
         program = oracle_program(listing_path, bugs)
         run_program(b"10 END\n", [])  # PC-BASIC is importable

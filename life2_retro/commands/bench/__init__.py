@@ -12,7 +12,6 @@ run, so it is handled here, before any program is looked up.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
 from ...terminals.options import whole_number
 from ..options import add_mode_options, add_reference_option, mode_from, positive_int
@@ -80,7 +79,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="with --game p2life: every figure also as JSON records (lattice, engine, threads, soup, rates)",
     )
-    add_mode_options(parser, for_oracle=True)
+    add_mode_options(parser)
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -117,7 +116,6 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import cycles
 
         mode = mode_from(args, parser, for_oracle=True)  # --seed is the scripts', not a clock
-        mode = replace(mode, runtime=args.dialect or mode.entry.cycles_runtime)
         try:
             mode.entry.check_cycles(mode.runtime)
         except ValueError as exc:

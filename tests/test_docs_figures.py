@@ -1,0 +1,112 @@
+"""The pages' figures that do not depend on the machine, made again and read back from the pages.
+
+Every figure in the README's pages comes from the command beside it. Timings and speeds depend on
+the CPU and the load, so they stay with their command and the machine they were taken on; the ones
+here are the same everywhere: the 6502 cycles the model gives, its errors against the measured
+games, and the one line `compare` says for the 1978 BASIC.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from statistics import mean
+
+import pytest
+
+from life2_retro.cli import main
+from life2_retro.programs.life2.bugs import BUG_NAMES
+from life2_retro.programs.life2.cycles import count_cycles, measured
+from life2_retro.programs.life2.program import Life2Program
+from life2_retro.session import run_in_memory
+from life2_retro.terminals.pacing import OSI_CHALLENGER_1P_HZ
+
+from .support.helpers import QUICK_GAME
+
+ROOT = Path(__file__).resolve().parent.parent
+MACHINE_PAGE = ROOT / "docs" / "1977-machine.md"
+CYCLES_NOTES = ROOT / "basic_reference" / "cycles.md"
+MEASURED_CHECK = 7_647_452
+"""The table's own check of the quick game (osi6502_measured.json's `check`): the segments that ended."""
+
+
+def flat(path: Path) -> str:
+    """A page's text with its lines joined: a figure may be wrapped anywhere."""
+    return " ".join(path.read_text().split())
+
+
+def quick_game() -> tuple[int, int]:
+    """The quick game's cycles: the whole run, the last segment (the winner's) included, and the
+    segments that ended."""
+    program = Life2Program(bugs=BUG_NAMES)
+    meter = count_cycles(program)
+    stop = run_in_memory(program.run(), QUICK_GAME).stop
+    return meter.total(stop), meter.cycles
+
+
+def errors() -> list[float]:
+    """The model's error on each worked example, in percent (the fit never saw them)."""
+    found = []
+    for game in measured()["games"]:
+        program = Life2Program(bugs=BUG_NAMES)
+        meter = count_cycles(program)
+        stop = run_in_memory(program.run(), [answer.encode() for answer in game["responses"]]).stop
+        found.append(100 * (meter.total(stop) - game["segment_cycles"]) / game["segment_cycles"])
+    return found
+
+
+def test_the_quick_games_cycles_are_what_life2_run_cycles_prints(tmp_path, capsys) -> None:
+    """The page's command, run: its figure and the page's."""
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes(b"\n".join(QUICK_GAME) + b"\n")
+    assert main(["run", "--input", str(moves), "--cycles"]) == 0
+    printed = capsys.readouterr().err.strip().splitlines()[-1]
+    whole, _ = quick_game()
+    assert printed == f"6502 cycles: {whole}"
+    text = flat(MACHINE_PAGE)
+    assert f"# on stderr: 6502 cycles: {whole}" in text
+    assert (
+        f"costs **{whole:,} cycles**, the winner's message included: {whole / OSI_CHALLENGER_1P_HZ:.1f} s"
+        in text
+    )
+    assert f"{whole:,} cycles, the winner's segment included" in flat(CYCLES_NOTES)
+
+
+def test_the_quick_game_less_its_last_segment_against_the_tables_check() -> None:
+    _, ended = quick_game()
+    assert f"{MEASURED_CHECK:,}" in measured()["check"]
+    error = f"{100 * (ended - MEASURED_CHECK) / MEASURED_CHECK:+.3f}%"
+    assert f"the model says **{ended:,}** ({error})" in flat(MACHINE_PAGE)
+    assert f"the model says {ended:,} ({error})" in flat(CYCLES_NOTES)
+
+
+def test_the_models_errors_on_the_worked_examples_are_the_pages() -> None:
+    found = errors()
+    largest, average = f"{max(map(abs, found)):.3f}%", f"{mean(map(abs, found)):.3f}%"
+    assert f"the largest error is **{largest}**, the mean **{average}**" in flat(MACHINE_PAGE)
+    notes = flat(CYCLES_NOTES)
+    assert f"Largest error {largest}, mean {average}" in notes
+    games = measured()["games"]
+    for number, (game, error) in enumerate(zip(games, found, strict=True), start=1):
+        row = re.search(rf"\| {number} \| ([\d,]+) \| ([\d,]+) \| ([-+][\d.]+%) \|", notes)
+        assert row is not None, number
+        modelled = round(game["segment_cycles"] * (1 + error / 100))
+        assert row[1] == f"{game['segment_cycles']:,}" and row[2] == f"{modelled:,}", number
+        assert row[3] == f"{error:+.3f}%".replace("-0.000%", "+0.000%"), number
+
+
+def test_a_long_game_thinks_for_over_a_minute() -> None:
+    longest = max(game["segment_cycles"] for game in measured()["games"])
+    seconds = longest / OSI_CHALLENGER_1P_HZ
+    assert seconds > 60
+    assert f"the longest worked example, {longest:,} cycles, is {seconds:.1f} s" in flat(MACHINE_PAGE)
+
+
+@pytest.mark.parametrize("command", ["compare", "bench"])
+def test_the_line_compare_and_bench_say_for_the_1978_basic_is_the_pages(command, capsys) -> None:
+    """testing.md quotes compare's; bench says the same of itself."""
+    words = ["--input", "x"] if command == "compare" else ["--scripts", "1"]
+    assert main([command, *words]) == 2
+    said = capsys.readouterr().err.strip()
+    quoted = said.replace("life2 bench:", "life2 compare:").replace("bench runs", "compare runs")
+    assert f"\n{quoted}\n" in (ROOT / "docs" / "testing.md").read_text()
