@@ -110,3 +110,62 @@ def test_the_line_compare_and_bench_say_for_the_1978_basic_is_the_pages(command,
     said = capsys.readouterr().err.strip()
     quoted = said.replace("life2 bench:", "life2 compare:").replace("bench runs", "compare runs")
     assert f"\n{quoted}\n" in (ROOT / "docs" / "testing.md").read_text()
+
+
+def test_a_game_from_a_file_ends_as_playing_md_says(tmp_path, capsysbinary) -> None:
+    """`life2 < moves.txt`, the page's quick game: player 2 wins after one generation."""
+    text = flat(ROOT / "docs" / "playing.md")
+    assert "printf '1,1\\n1,5\\n5,5\\n3,2\\n3,3\\n3,4\\n' > moves.txt" in text
+    assert "# player 2 wins after one generation" in text
+    moves = tmp_path / "moves.txt"
+    moves.write_bytes(b"\n".join(QUICK_GAME) + b"\n")
+    assert main(["run", "--input", str(moves)]) == 0
+    out = capsysbinary.readouterr().out
+    after_setup = out.split(b"? 3,4\r\n")[-1]  # the setup's last answer, echoed
+    boards = after_setup.count(b" 0  1  2  3  4  5  0 ") // 2  # each board has a border at top and foot
+    assert boards == 2  # the pieces as placed, then one generation
+    assert after_setup.split(b"\r\n")[-5] == b"PLAYER 2 IS THE WINNER"
+
+
+def test_the_coin_line_p2life_md_quotes_is_the_games(capsysbinary) -> None:
+    text = flat(ROOT / "docs" / "p2life.md")
+    quoted = re.search(r"as `(THE COIN GAVE [^`]+)`", text)
+    assert quoted is not None
+    shot = "life2 screenshot --game p2life --seed 3 --terminal teletype --input docs/p2life-game.txt"
+    assert shot in text  # the picture's game, whose first coin the page quotes
+    game = ["run", "--game", "p2life", "--seed", "3", "--input", str(ROOT / "docs" / "p2life-game.txt")]
+    assert main(game) == 0
+    assert quoted[1].encode() + b"\r\n" in capsysbinary.readouterr().out
+
+
+def test_the_mean_fields_maximum_and_its_value_at_one_are_the_pages() -> None:
+    from life2_retro.automata.meanfield import mean_field
+
+    low, high = 0.0, 1.0
+    for _ in range(60):  # the curve rises, then falls: a ternary search finds its top
+        left, right = low + (high - low) / 3, high - (high - low) / 3
+        low, high = (left, high) if mean_field(left) < mean_field(right) else (low, right)
+    text = flat(ROOT / "docs" / "p2life-study.md")
+    assert f"**ρ′ = {mean_field(low):.4f} at ρ = {low:.4f}**" in text
+    assert mean_field(1.0) == 56 / 256 and "**ρ = 1, ρ′ = 56/256 = 7/32 = 0.21875**" in text
+
+
+STUDY_FIGURES = {
+    # the page's words: the words of the claims the study wrote (docs/study/p2life-claims.md)
+    "378 of 400 runs (**94.5% ± 1.1%**)": "cutoff: 378 of 400 runs, 94.5% ± 1.1%",
+    "346 of 400 (**86.5% ± 1.7%**)": "periodic: 346 of 400 runs, 86.5% ± 1.7%",
+    "is **0.969 ± 0.002**, 3% *lower*": "pooled over 23 densities: 0.9692 ± 0.0018 (-3.1%)",
+    "91, 35 and 4 of 100 at ρ = 0.01, 0.02 and 0.03 (cutoff)": "runs that died out: 91 of 100 at ρ = 0.01, "
+    "35 of 100 at ρ = 0.02, 4 of 100 at ρ = 0.03",
+    "0.0357 (cutoff) and 0.0339 (periodic) at ρ = 1": "0.0357 ± 0.0002 at ρ = 1.0; 0.0357 ± 0.0002 at ρ = 1.0",
+    "down to 5 × 10⁻⁶ at ρ = 0.01": "cutoff: lowest 5e-06 (at ρ = 0.01)",
+    "within 2.8 standard errors of the curve": "the largest gap from the mean field is +2.76 standard errors",
+    "from +27% to +62% above the 4096² value at 16²": "16² at ρ = 0.25 +26.6%",
+}
+
+
+@pytest.mark.parametrize(("page_words", "claims_words"), STUDY_FIGURES.items(), ids=range(len(STUDY_FIGURES)))
+def test_the_study_figures_of_the_page_are_the_claims_the_study_wrote(page_words, claims_words) -> None:
+    """The study takes 20 minutes: what it wrote is committed, and the page must say the same."""
+    assert page_words in flat(ROOT / "docs" / "p2life-study.md")
+    assert claims_words in flat(ROOT / "docs" / "study" / "p2life-claims.md")

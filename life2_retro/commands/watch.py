@@ -8,7 +8,7 @@ the lattice is its 80 x 22 characters, white O and black #, drawn by
 scrolling a screenful a generation as a glass teletype would.
 
 With --screenshot it runs headless: --generations generations as fast as
-they come, then the picture is saved (for the README, and for tests).
+they come, then the picture is saved (for the docs, and for tests).
 """
 
 from __future__ import annotations
