@@ -42,7 +42,7 @@ def page(name: str) -> str:
 
 def readme_commands() -> list[str]:
     text = (ROOT / "README.md").read_text()
-    return re.findall(r"```sh\n(.+?)\n```", text.split("---")[0])
+    return re.findall(r"```sh\n(.+?)\n```", text.split("\n---\n")[0])
 
 
 def test_the_first_screen_has_a_play_command_and_a_test_command():
@@ -76,7 +76,7 @@ def test_the_testing_page_names_the_listing_source_and_checksum_and_the_front_pa
 
     text = page("testing.md")
     assert LISTING_SHA256 in text and PUBLIC_SOURCE in text
-    assert "(docs/testing.md#the-listing)" in page("README.md").split("---")[0]
+    assert "(docs/testing.md#the-listing)" in page("README.md").split("\n---\n")[0]
 
 
 README_PICTURES = PICTURES.every_picture()
@@ -102,7 +102,7 @@ def test_every_picture_in_the_pages_is_what_its_command_makes_to_the_pixel(comma
 
 def front_page() -> str:
     """The README above its rule: what a newcomer reads first."""
-    return " ".join(page("README.md").split("\n---", 1)[0].split())
+    return " ".join(page("README.md").split("\n---\n", 1)[0].split())
 
 
 def test_the_front_page_starts_a_casual_player_with_fixed_and_says_why_the_faithful_game_stops() -> None:
