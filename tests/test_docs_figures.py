@@ -169,3 +169,11 @@ def test_the_study_figures_of_the_page_are_the_claims_the_study_wrote(page_words
     """The study takes 20 minutes: what it wrote is committed, and the page must say the same."""
     assert page_words in flat(ROOT / "docs" / "p2life-study.md")
     assert claims_words in flat(ROOT / "docs" / "study" / "p2life-claims.md")
+
+
+def test_cell_life_md_names_the_c_sources_checksum_and_variable() -> None:
+    from life2_retro.reference.cell_life import SOURCE
+
+    text = flat(ROOT / "docs" / "cell-life.md")
+    assert f"`{SOURCE.sha256}`" in text and f"the `{SOURCE.env_var}` variable" in text
+    assert f"`../shared/reference/{SOURCE.name}`" in text
