@@ -30,7 +30,10 @@ from ..session import GameRun, run_in_memory
 from ..terminals.options import whole_number
 from .options import Mode, add_mode_options, add_reference_option, mode_from, positive_int
 
-SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
+SUMMARY = (
+    "run scripts through the original (PC-BASIC running the listing, with --dialect gwbasic; or the C build) "
+    "and life2"
+)
 ORIGINAL_FAILED = 3
 """The exit status when nothing differs but the original failed on some script (1: some differ)."""
 CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)

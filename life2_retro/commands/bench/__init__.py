@@ -17,7 +17,7 @@ from ...terminals.options import whole_number
 from ..options import add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = (
-    "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
+    "time life2 against its original (PC-BASIC, with --dialect gwbasic; or the C build) on the same scripts; "
     "or a part of it: --render, --line, --players, --cycles, --soak N; --game p2life: p2life's engines"
 )
 ENGINE_BENCHES = ("p2life",)
