@@ -47,10 +47,9 @@ height (18 pixels at 1080, 36 at 2160), which a visitor reads from two metres on
 or so across."""
 TEXT_COLUMNS = 46
 """The characters a row must show whole: an annotation's 44, its mark, and one to spare."""
-RIGHT_MARGIN = 0.8
-"""The paper left bare at the panel's right edge, in the capitals' heights (half a capital left the
-longest lines touching the edge). The arrow's margin on the left gave up the difference, so the
-rows hold as many characters at the same size as before."""
+RIGHT_MARGIN = 1.2
+"""The paper left bare at the panel's right edge, in the capitals' heights: about the arrow's margin
+on the left (half a capital left the longest lines touching the edge)."""
 BREAKS = " :;,"
 """Where a line that goes on over two rows is best broken: after a space or a statement's end."""
 BOLD = 1.7
@@ -129,7 +128,7 @@ class ListingPanel:
         """Where the text starts: room for the arrow in the margin."""
         self._room = width - self.indent - round(cap * RIGHT_MARGIN)
         self._pens: dict[tuple[str, int], CaptionPen] = {}
-        self.text = self.pen("text", TEXT_COLUMNS)
+        self.text = self.row_pen("text")
         self.row_h = self.text.row
         self.columns = max(10, int(self._room // self.text.advance))
         self.status_text = CaptionPen.fitting(
@@ -147,9 +146,7 @@ class ListingPanel:
             top = shown * self.row_h
             if (shown // ROW_BAND) % 2:
                 page.fill(GREEN_BAR, (0, top, width, self.row_h))
-            self.pen("faded" if self.rows[i][0] == 0 else "text", TEXT_COLUMNS).draw(
-                page, text, (self.indent, top)
-            )
+            self.row_pen("faded" if self.rows[i][0] == 0 else "text").draw(page, text, (self.indent, top))
         self._page = page
         self._box = None
         heading = pygame.Surface((width, self.header_h)).convert()
@@ -161,14 +158,28 @@ class ListingPanel:
         self._bar_row: int | None = None
 
     def pen(self, kind: str, characters: int) -> CaptionPen:
-        """The pen of a kind (text, faded, bold, box) for a line this long: the rows' size, the letters
-        condensed for a long line, and smaller only for one too long even so: every line shows whole."""
+        """The pen of a kind (faded, box) for a line of the heading or the box this long: the rows'
+        size, the letters condensed for a long line, and smaller only for one too long even so."""
         key = (kind, max(TEXT_COLUMNS, characters))
         pen = self._pens.get(key)
         if pen is None:
             colour, weight = PENS[kind]
             cap = caption_size(self._size[1])
             pen = CaptionPen.fitting(self.pygame, cap, colour, self._room, key[1], weight)
+            self._pens[key] = pen
+        return pen
+
+    def row_pen(self, kind: str) -> CaptionPen:
+        """The pen of the listing's rows (text, faded, bold): the capitals a sixtieth of the screen
+        high whatever the panel's width, condensed to fit TEXT_COLUMNS characters a row as far as
+        they may be (captions.NARROWEST); where the panel is narrower still (a 4:3 screen), a row
+        holds fewer, and a longer line goes on below."""
+        key = (kind, 0)
+        pen = self._pens.get(key)
+        if pen is None:
+            colour, weight = PENS[kind]
+            cap = caption_size(self._size[1])
+            pen = CaptionPen(self.pygame, cap, colour, self._room / TEXT_COLUMNS, weight)
             self._pens[key] = pen
         return pen
 
@@ -189,7 +200,7 @@ class ListingPanel:
             marker = pygame.Surface(size, pygame.SRCALPHA)
             marker.fill(HIGHLIGHT)
             bar.blit(marker, (0, 0))
-            pen = self.pen("faded" if self.rows[index][0] == 0 else "bold", TEXT_COLUMNS)
+            pen = self.row_pen("faded" if self.rows[index][0] == 0 else "bold")
             for k, text in enumerate(parts):
                 pen.draw(bar, text, (self.indent - self.indent // 2, k * self.row_h))
             self._bar_row = index
