@@ -1,8 +1,9 @@
 """A Teletype Model 33 on paper, in a pygame window.
 
 The paper is an off-white roll with a faint texture. It feeds upward, and
-what was printed can be read back with the wheel or PgUp/PgDn. The print head
-shows where the next character will strike. Each strike prints the whole
+what was printed can be read back with the wheel or PgUp/PgDn. The typing
+unit (print_head.py: the ribbon guide's window, the two-colour ribbon, the type
+drum) shows where the next character will strike. Each strike prints the whole
 letter, as the Model 33's type does (printed_type.py): one solid figure through
 a cloth ribbon, drawn at the window's own resolution, with a little variation
 of its own, so a column struck again and again turns dark and its ink spreads.
