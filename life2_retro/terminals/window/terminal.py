@@ -104,8 +104,10 @@ class PygameTerminal(Terminal):
         """What the keys do: local play, a serial line, or a kiosk (keyboard.py)."""
         self.turbo = False
         self.frames = 0
-        self.frame_seconds = 1 / FRAMES_PER_SECOND
-        """How long the last frame lasted (the CRT's afterglow fades by it)."""
+        self.frame_seconds = self.frame_interval
+        """How long the last frame lasted (the CRT's afterglow fades by it): on a simulated clock, the
+        clock's step (a screenshot's frame of 1/20 s faded as one of 1/60 s left each scrolled line's
+        ghost a row below it at three quarters of its light)."""
         self._typed = bytearray()
         self._line_done = False
         self.reading = False
@@ -255,6 +257,7 @@ class PygameTerminal(Terminal):
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(self.clock.frame_step)
+            self.frame_seconds = self.clock.frame_step
         else:
             milliseconds = self._ticker.tick(FRAMES_PER_SECOND)
             self.frame_seconds = min(0.1, max(1 / 240, round(milliseconds) / 1000))

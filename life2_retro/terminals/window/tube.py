@@ -39,6 +39,9 @@ HOUSING = (56, 53, 49)
 """The bezel's plastic, lit from above (its top edge); it darkens downward."""
 GLASS = (13, 15, 14)
 """Unlit phosphor behind the glass, seen in the room's light."""
+LAMP = (0.965, 0.035)
+"""Where a lamp's glare is on the glass, as shares of its width and height: in the corner beyond the
+text's last column and above its first row, where nothing is printed."""
 
 
 @dataclass(frozen=True)
@@ -254,8 +257,10 @@ def _bevel(pygame: Any, surface: Any, geometry: TubeGeometry) -> None:
 
 def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
     """The room in the glass, worked out as a smooth field: the ceiling's light, brightest at the
-    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare; all of it
-    dimmer near the opening's upper and left edges, which the bezel shades from the room."""
+    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare in the upper
+    right corner, off the text (the programs print from the left margin, and the glare sat on their
+    first words when it was at the upper left); all of it dimmer near the opening's upper and left
+    edges, which the bezel shades from the room."""
     x, y, w, h = geometry.glass
 
     def light(px: float, py: float) -> float:
@@ -265,7 +270,7 @@ def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
         pane = _between(slant, 0.07, 0.4, 0.07) * _between(v, 0.05, 0.5, 0.08)
         cross = max(_between(slant, 0.225, 0.245, 0.01), _between(v, 0.265, 0.285, 0.01))
         level += 10 * pane * (1 - 0.45 * cross)
-        level += 44 * math.exp(-((u - 0.115) ** 2 / 0.002 + (v - 0.085) ** 2 / 0.0028))  # a lamp
+        level += 70 * math.exp(-((u - LAMP[0]) ** 2 / 0.0012 + (v - LAMP[1]) ** 2 / 0.0016))  # a lamp
         return level * _shaded(u, v)
 
     return _field(pygame, geometry.size, 3, light)
