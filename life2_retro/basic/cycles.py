@@ -54,6 +54,20 @@ of one class of price list is no function of every LineCosts."""
 if TYPE_CHECKING:
     from typing import Protocol
 
+    class CycleCount(Protocol):
+        """What a run's cycle count answers: the re-creation's CycleMeter, priced from the
+        measured figures, or the 1977 machine's own count (osi/engine.RomMeter)."""
+
+        @property
+        def cycles(self) -> int: ...
+
+        @property
+        def segments(self) -> int: ...
+
+        def total(self, stop: Stop) -> int: ...
+
+        def segments_done(self, stop: Stop) -> int: ...
+
     class LineCosts(Protocol):
         """A program's price list: what a segment of each of its lines cost the 1977 ROM."""
 

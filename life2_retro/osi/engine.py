@@ -104,6 +104,11 @@ class RomProgram:
         """The machine's cycle count when RUN began to be typed (the clock of the exhibit)."""
 
     @property
+    def measured_cycles(self) -> RomMeter:
+        """The machine's own count (ProgramEntry.count_cycles takes it instead of a price list)."""
+        return self.meter
+
+    @property
     def machine_cycles(self) -> int:
         """Cycles since RUN began to be typed: the 1977 machine's clock (a monitor routine costs its
         JSR and RTS, the time it took in the monitor not counted)."""

@@ -30,7 +30,7 @@ from .life2.bugs import BUGS as LIFE2_BUGS
 from .p2life.board import LARGEST, SMALLEST
 
 if TYPE_CHECKING:  # the meter's module is imported only when a run is priced
-    from ..basic.cycles import CycleMeter
+    from ..basic.cycles import CycleCount
 
 
 class Program(Protocol):
@@ -51,6 +51,11 @@ class ProgramModule(Protocol):
     def break_key(self, runtime: str) -> bytes | None: ...
 
     def breaks_between_statements(self, runtime: str) -> bool: ...
+
+
+class ProgramUnavailable(Exception):
+    """What a run needs is not on this machine (an original, a ROM, a compiler); the message says
+    what, and where to get it."""
 
 
 @dataclass(frozen=True)
@@ -187,13 +192,17 @@ class ProgramEntry:
             needed = self.cycles_runtime
             raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
 
-    def count_cycles(self, program: Program, runtime: str, by_segment: bool = False) -> CycleMeter:
+    def count_cycles(self, program: Program, runtime: str, by_segment: bool = False) -> CycleCount:
         """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on; `by_segment`
         charges every segment as it ends (a pace that follows the old machine line by line), rather
-        than a stretch such as a board pass at once."""
+        than a stretch such as a board pass at once. A program on the 1977 machine itself counts its
+        own cycles (its `measured_cycles`), segment by segment."""
         self.check_cycles(runtime)
         assert self.cycles is not None  # check_cycles refuses a program without figures
-        meter: CycleMeter = import_module(self.cycles).count_cycles(program, by_segment=by_segment)
+        measured: CycleCount | None = getattr(program, "measured_cycles", None)
+        if measured is not None:
+            return measured
+        meter: CycleCount = import_module(self.cycles).count_cycles(program, by_segment=by_segment)
         return meter
 
     def seating(self) -> tuple[int, PromptTurns]:
@@ -250,6 +259,17 @@ PROGRAMS: dict[str, ProgramEntry] = {
         oracle_runtime="gwbasic",
         editing_scripts="life2_retro.programs.life2.editing",
         cycles="life2_retro.programs.life2.cycles",
+        settings=(
+            Setting(
+                "engine",
+                "python: the re-creation, line by line (default); 6502: the listing itself on Microsoft's "
+                "1977 6502 BASIC in an emulated 6502 (ms1978; the ROM from --rom, $LIFE2_ROM or "
+                "../shared/reference/)",
+                choices=("python", "6502"),
+                metavar="ENGINE",
+            ),
+            Setting("rom", "with --engine 6502: the ROM image (osi-6502-basic-1977.bin)", metavar="PATH"),
+        ),
         seats="life2_retro.programs.life2.seats",
     ),
     "cell-life": ProgramEntry(
