@@ -27,7 +27,13 @@ def _saved_machine(rom: bytes, program: bytes, core: str) -> object:
     return loaded_machine(rom, program, core).cpu.save()
 
 
-def rom_program(runtime: str, bugs: frozenset[str], rom_path: str | None, core: str = "auto") -> RomProgram:
+def rom_program(
+    runtime: str,
+    bugs: frozenset[str],
+    rom_path: str | None,
+    core: str = "auto",
+    listing_path: str | None = None,
+) -> RomProgram:
     """One run of LIFE2 on the 1977 interpreter; ProgramUnavailable (its message for the user) when
     it cannot be: another dialect, a bug it cannot switch off, no ROM, listing or core."""
     from ..reference.life2 import oracle_program
@@ -40,7 +46,7 @@ def rom_program(runtime: str, bugs: frozenset[str], rom_path: str | None, core: 
         )
     try:
         rom = load_rom(rom_path)
-        program = oracle_program(None, bugs)
+        program = oracle_program(listing_path, bugs)
         saved = _saved_machine(rom, program, core)
         from .machine import OsiMachine
 

@@ -236,9 +236,13 @@ class ProgramEntry:
     def resolve_bugs(self, fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
         return resolve(self.bugs, fixed, switches)
 
-    def script(self, seed: int, index: int) -> Script:
-        """Generated script `index` of `seed`: always the same lines (and game seed)."""
-        made = import_module(self.scripts).script(seed, index)
+    def script(self, seed: int, index: int, hostile: bool = False) -> Script:
+        """Generated script `index` of `seed`: always the same lines (and game seed). `hostile`: with
+        the keys only a real 1978 BASIC beside it is asked to take (control and bit-7 keys), where the
+        program's scripts have them (`hostile_script`)."""
+        module = import_module(self.scripts)
+        made = module.hostile_script(seed, index) if hostile and hasattr(module, "hostile_script") else None
+        made = made if made is not None else module.script(seed, index)
         return made if isinstance(made, Script) else Script(made)
 
     def editing_script(self, seed: int, index: int) -> Script:
