@@ -140,6 +140,7 @@ int run6502(cpu6502 *c, uint64_t budget) {
     uint64_t end = c->cycles + budget;
     for (;;) {
         uint16_t pc = c->pc;
+        c->last_write = -1;
         if (pc == c->key_in && pc) return STOP_KEY;
         if (pc == c->char_out && pc) {
             if (c->out_len == 255) return STOP_OUTPUT;
@@ -166,7 +167,6 @@ int run6502(cpu6502 *c, uint64_t budget) {
         uint16_t ea = 0, t;
         uint8_t v;
         unsigned cyc;
-        c->last_write = -1;
         c->pc = (uint16_t)(pc + 1);
 
 #define IMM()  (ea = c->pc++)

@@ -45,6 +45,12 @@ class OsiMachine:
     def __init__(self, rom: bytes, core: str = "auto") -> None:
         self.cpu: Cpu = make_cpu(core)
         self.cpu.load(LOAD_ADDRESS, rom)
+        self.wire()
+        self.cpu.pc = COLD_START
+
+    def wire(self) -> None:
+        """The ROM read-only, the monitor's routines trapped, CURLIN and NEWSTT watched (again, after
+        the memory was set from elsewhere)."""
         self.cpu.configure(
             rom=(LOAD_ADDRESS, LOAD_ADDRESS + 0x2000),
             key_in=KEY_IN,
@@ -55,7 +61,6 @@ class OsiMachine:
             line_entered=LINE_ENTERED,
             trap_cycles=TRAP_CYCLES,
         )
-        self.cpu.pc = COLD_START
 
     def until_key(self) -> bytes:
         """Run until the BASIC asks for a key; what it printed meanwhile. Line and CURLIN stops are

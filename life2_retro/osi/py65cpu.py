@@ -34,7 +34,7 @@ class _WatchedMemory(list[int]):
 
 class Py65Cpu:
     def __init__(self) -> None:
-        from py65.devices.mpu6502 import MPU  # type: ignore[import-untyped]  # py65 ships no types
+        from py65.devices.mpu6502 import MPU
 
         self._memory = _WatchedMemory()
         self._mpu: Any = MPU(memory=self._memory, pc=0)
@@ -100,6 +100,7 @@ class Py65Cpu:
         curlin, entered = self._curlin, self._line_entered
         while True:
             pc = mpu.pc
+            memory.last_write = -1
             if pc == key_in and pc:
                 return STOP_KEY
             if pc in (char_out, poll) and pc:
@@ -124,7 +125,6 @@ class Py65Cpu:
                 return STOP_BUDGET
             if memory[pc] in self._illegal:
                 return STOP_ILLEGAL
-            memory.last_write = -1
             mpu.step()
             if curlin and memory.last_write in (curlin, curlin + 1):
                 value = self.word(curlin)
