@@ -4,8 +4,8 @@
  * life2 builds this file with the system's C compiler at first use and loads it with ctypes
  * (life2_retro/osi/native.py); the test suite checks it instruction by instruction against py65.
  * Flat 64K of RAM, with one range that ignores writes (the ROM). The run stops, for the Python side,
- * at a call to the monitor's key input, when CURLIN changes, when NEWSTT has entered a line (before the
- * instruction after its store, once), when the
+ * at a call to the monitor's key input, when CURLIN changes, when NEWSTT is about to enter a line (at
+ * its Ctrl-C poll, before the poll is answered), when the
  * output buffer is full, or when the cycle budget is spent; the monitor's character output and its
  * Ctrl-C poll are answered here, since they come at every character and every statement.
  */
@@ -18,7 +18,7 @@ enum {
     STOP_BUDGET = 0,    /* the cycle budget is spent */
     STOP_KEY = 1,       /* PC at the monitor's key input: the Python side puts a key in A and returns */
     STOP_CURLIN = 2,    /* an instruction wrote CURLIN and changed it */
-    STOP_LINE = 3,      /* PC at the instruction after NEWSTT's store of a line's number */
+    STOP_LINE = 3,      /* NEWSTT is about to enter a line (next_line), at its Ctrl-C poll */
     STOP_OUTPUT = 4,    /* the output buffer is full */
     STOP_ILLEGAL = 5,   /* an opcode the NMOS 6502 does not document */
     STOP_STEP = 6       /* one instruction done (single-stepping for the checks) */
@@ -34,7 +34,9 @@ typedef struct {
     uint16_t key_in, char_out, ctrl_c_poll; /* the monitor's entries: 0 for none */
     uint16_t ctrl_c_target;         /* where the monitor's Ctrl-C goes on, with A = 3 */
     uint16_t curlin;                /* the two bytes watched (CURLIN, CURLIN+1); 0: none */
-    uint16_t line_entered;          /* a PC that stops the run (NEWSTT's line entered); 0: none */
+    uint16_t line_entered;          /* NEWSTT's return from its Ctrl-C poll: 0 for no line stops */
+    uint16_t txtptr;                /* where the BASIC keeps its text pointer (page zero) */
+    uint16_t next_line;             /* at STOP_LINE: the line NEWSTT is about to enter */
     uint8_t ctrl_c_pending;         /* the next poll finds Ctrl-C */
     uint8_t trap_cycles;            /* what a monitor routine's return costs */
     uint8_t single_step;
@@ -43,7 +45,7 @@ typedef struct {
     /* the last write, for the checks: its address, or -1 */
     int32_t last_write;
     uint16_t last_curlin_value;
-    uint8_t line_reported;          /* the stop at line_entered was made; go on past it */
+    uint8_t line_reported;          /* the stop at this poll was made; go on past it */
 } cpu6502;
 
 #define RD(addr) (c->mem[(uint16_t)(addr)])
@@ -148,6 +150,19 @@ int run6502(cpu6502 *c, uint64_t budget) {
             goto monitor_return;
         }
         if (pc == c->ctrl_c_poll && pc) {
+            /* NEWSTT polls before each statement; at the end of a line, with another line after it,
+             * the next statement is that line's first: a line is entered, and a Ctrl-C typed now is
+             * found before it runs (the stop comes before the poll answers) */
+            if (c->line_entered && !c->line_reported) {
+                uint16_t back = (uint16_t)(c->mem[0x100 | (uint8_t)(c->sp + 1)] | (c->mem[0x100 | (uint8_t)(c->sp + 2)] << 8));
+                uint16_t text = (uint16_t)(c->mem[c->txtptr] | (c->mem[c->txtptr + 1] << 8));
+                if (back == c->line_entered && c->mem[text] == 0 && c->mem[(uint16_t)(text + 2)] != 0) {
+                    c->next_line = (uint16_t)(c->mem[(uint16_t)(text + 3)] | (c->mem[(uint16_t)(text + 4)] << 8));
+                    c->line_reported = 1;
+                    return STOP_LINE;
+                }
+            }
+            c->line_reported = 0;
             if (c->ctrl_c_pending) { /* the monitor finds Ctrl-C: A = 3, on into BASIC's STOP test */
                 c->ctrl_c_pending = 0;
                 c->a = 3;
@@ -155,10 +170,6 @@ int run6502(cpu6502 *c, uint64_t budget) {
                 continue;
             }
             goto monitor_return;
-        }
-        if (pc == c->line_entered && pc) {
-            if (!c->line_reported) { c->line_reported = 1; return STOP_LINE; }
-            c->line_reported = 0;
         }
         if (c->cycles >= end) return STOP_BUDGET;
 

@@ -19,7 +19,8 @@ STOP_KEY = 1
 STOP_CURLIN = 2
 """An instruction changed CURLIN (its new value is `watched_word`)."""
 STOP_LINE = 3
-"""PC is at the instruction after NEWSTT's store of a line's number: a line was entered."""
+"""NEWSTT, at its Ctrl-C poll, is about to enter line `next_line` at its start (the poll is answered
+when the CPU runs on, so a Ctrl-C set now is found before the line's first statement)."""
 STOP_OUTPUT = 4
 """The output buffer is full: take it (`take_output`) and run on."""
 STOP_ILLEGAL = 5
@@ -59,8 +60,15 @@ class Cpu(Protocol):
         ctrl_c_target: int,
         watched_word: int,
         line_entered: int,
+        text_pointer: int,
         trap_cycles: int,
-    ) -> None: ...
+    ) -> None:
+        """`line_entered`: the return address NEWSTT's call of the Ctrl-C poll leaves on the stack
+        (0: no line stops); `text_pointer`: where the BASIC's text pointer is in page zero."""
+
+    @property
+    def next_line(self) -> int:
+        """At STOP_LINE, the line about to be entered."""
 
     def load(self, address: int, data: bytes) -> None: ...
 

@@ -128,6 +128,7 @@ class RomProgram:
         """A key other than Return was typed, and the BASIC has not asked for the next: what it
         prints now is the echo."""
         last_line: bytes | None = None
+        """The line typed last, until a line of the program is entered after it."""
         started = False
         since_key = bytearray()
         idle_since = cpu.cycles
@@ -142,7 +143,8 @@ class RomProgram:
                 meter.curlin(cpu.word(CURLIN), cpu.cycles)
             elif stop == STOP_LINE:
                 started = True
-                if (yield cpu.word(CURLIN)) is CTRL_C:
+                last_line = None
+                if (yield cpu.next_line) is CTRL_C:
                     cpu.ctrl_c_pending = True
             elif stop == STOP_KEY:
                 idle_since = cpu.cycles
@@ -172,11 +174,11 @@ class RomProgram:
 
 
 def _why_stopped(printed: bytes, last_line: bytes | None) -> Stop:
-    """What stopped the program, from its last words: an error's message, BREAK, an empty answer."""
+    """What stopped the program, from its last words: an error's message, BREAK; else, with no line
+    entered since a line was typed, the answer stopped it (an empty one: m6502.asm INPUT's `BNE` to
+    END, L2972); else END."""
     if b" ERROR" in printed:
         return Stop.ERROR
     if b"BREAK" in printed:
         return Stop.BREAK
-    if last_line is not None and not keys_of(last_line).strip(b"\r\x8d"):
-        return Stop.EMPTY_INPUT
-    return Stop.END
+    return Stop.END if last_line is None else Stop.EMPTY_INPUT

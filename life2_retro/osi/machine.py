@@ -18,7 +18,8 @@ from .rom import (
     CTRL_C_TARGET,
     CURLIN,
     KEY_IN,
-    LINE_ENTERED,
+    NEWSTT_POLL_RETURN,
+    TXTPTR,
     LOAD_ADDRESS,
 )
 
@@ -58,7 +59,8 @@ class OsiMachine:
             ctrl_c_poll=CTRL_C_POLL,
             ctrl_c_target=CTRL_C_TARGET,
             watched_word=CURLIN,
-            line_entered=LINE_ENTERED,
+            line_entered=NEWSTT_POLL_RETURN,
+            text_pointer=TXTPTR,
             trap_cycles=TRAP_CYCLES,
         )
 

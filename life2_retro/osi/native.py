@@ -41,6 +41,8 @@ class _State(ctypes.Structure):
         ("ctrl_c_target", ctypes.c_uint16),
         ("curlin", ctypes.c_uint16),
         ("line_entered", ctypes.c_uint16),
+        ("txtptr", ctypes.c_uint16),
+        ("next_line", ctypes.c_uint16),
         ("ctrl_c_pending", ctypes.c_uint8),
         ("trap_cycles", ctypes.c_uint8),
         ("single_step", ctypes.c_uint8),
@@ -160,9 +162,11 @@ class NativeCpu:
         ctrl_c_target: int,
         watched_word: int,
         line_entered: int,
+        text_pointer: int,
         trap_cycles: int,
     ) -> None:
         state = self._state
+        state.txtptr = text_pointer
         state.rom_low, state.rom_high = rom
         state.key_in, state.char_out, state.ctrl_c_poll = key_in, char_out, ctrl_c_poll
         state.ctrl_c_target, state.curlin, state.line_entered = ctrl_c_target, watched_word, line_entered
@@ -192,6 +196,10 @@ class NativeCpu:
         finally:
             self._state.single_step = 0
         return stop
+
+    @property
+    def next_line(self) -> int:
+        return int(self._state.next_line)
 
     def take_output(self) -> bytes:
         count = self._state.out_len

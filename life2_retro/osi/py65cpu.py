@@ -49,6 +49,8 @@ class Py65Cpu:
         self._line_entered = 0
         self._trap_cycles = 0
         self._line_reported = False
+        self._text_pointer = 0
+        self.next_line = 0
 
     a = property(lambda self: self._mpu.a, lambda self, v: setattr(self._mpu, "a", v))
     x = property(lambda self: self._mpu.x, lambda self, v: setattr(self._mpu, "x", v))
@@ -70,8 +72,10 @@ class Py65Cpu:
         ctrl_c_target: int,
         watched_word: int,
         line_entered: int,
+        text_pointer: int,
         trap_cycles: int,
     ) -> None:
+        self._text_pointer = text_pointer
         self._memory.rom = rom
         self._traps = (key_in, char_out, ctrl_c_poll)
         self._ctrl_c_target = ctrl_c_target
@@ -103,6 +107,11 @@ class Py65Cpu:
             memory.last_write = -1
             if pc == key_in and pc:
                 return STOP_KEY
+            if pc == poll and pc and entered:
+                if not self._line_reported and self._entering_line(entered):
+                    self._line_reported = True
+                    return STOP_LINE
+                self._line_reported = False
             if pc in (char_out, poll) and pc:
                 if pc == char_out:
                     if len(self._output) >= _OUTPUT_LIMIT:
@@ -116,11 +125,6 @@ class Py65Cpu:
                 if single:
                     return STOP_STEP
                 continue
-            if pc == entered and entered:
-                if not self._line_reported:
-                    self._line_reported = True
-                    return STOP_LINE
-                self._line_reported = False
             if mpu.processorCycles >= end:
                 return STOP_BUDGET
             if memory[pc] in self._illegal:
@@ -133,6 +137,17 @@ class Py65Cpu:
                     return STOP_CURLIN
             if single:
                 return STOP_STEP
+
+    def _entering_line(self, newstt_return: int) -> bool:
+        """At the Ctrl-C poll: called by NEWSTT, at the end of a line, with another after it (the
+        line's number then in next_line), as core6502.c reads it."""
+        if self.word(0x100 | ((self._mpu.sp + 1) & 0xFF)) != newstt_return:
+            return False
+        text = self.word(self._text_pointer)
+        if self.peek(text) != 0 or self.peek((text + 2) & 0xFFFF) == 0:
+            return False
+        self.next_line = self.word((text + 3) & 0xFFFF)
+        return True
 
     def step(self) -> int:
         return self.run(1 << 40, single=True)

@@ -52,10 +52,14 @@ STOP with the carry and zero set (osi_iscntc.s, flow1.s STOP), so BASIC says BRE
 
 CURLIN = 0x87
 """The current line's number, two bytes; $FFxx in direct mode (m6502.asm CURLIN)."""
-LINE_ENTERED = 0xA5ED
-"""The instruction after NEWSTT's `STA CURLIN+1` ($A5E6-$A5EC: STA CURLIN, INY, LDA (TXTPTR),Y,
-STA CURLIN+1; m6502.asm L2156-2159): every entry to a line at its start passes here, as TRON's
-does, and only those (NEXT and RETURN restore CURLIN elsewhere)."""
+NEWSTT_POLL_RETURN = 0xA5C4
+"""What NEWSTT's `JSR ISCNTC` (at $A5C2, its first instruction) leaves on the stack: the Ctrl-C poll
+called from there comes before each statement. When TXTPTR is on the 0 that ends a line and the
+next line's link is not 0, NEWSTT goes on into that line at its start (m6502.asm NEWSTT,
+L2138-2159): every entry to a line at its start passes here, as TRON's does, and only those (NEXT
+and RETURN restore CURLIN elsewhere, and resume mid-line)."""
+TXTPTR = 0xC3
+"""The BASIC's text pointer, in CHRGET (page zero; msbasic zeropage.s, OSI layout)."""
 COMMAND_LINE_RETURN = 0xA27F
 """What RESTART's `JSR INLIN` (at $A27D, after OK) pushes: found on the stack under INLIN's and
 GETLN's own returns when the key input is called, the BASIC waits for a command, not at INPUT.

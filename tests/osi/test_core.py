@@ -40,6 +40,7 @@ def configure_bare(cpu: Cpu) -> None:
         ctrl_c_target=0,
         watched_word=0,
         line_entered=0,
+        text_pointer=0,
         trap_cycles=0,
     )
 
