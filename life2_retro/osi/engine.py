@@ -175,8 +175,8 @@ class RomProgram:
 
 def _why_stopped(printed: bytes, last_line: bytes | None) -> Stop:
     """What stopped the program, from its last words: an error's message, BREAK; else, with no line
-    entered since a line was typed, the answer stopped it (an empty one: m6502.asm INPUT's `BNE` to
-    END, L2972); else END."""
+    entered since a line was typed, the answer stopped it (an empty one: INPUT's `LDA BUF`, `BNE
+    INPCON`, else `JMP STPEND`, m6502.asm L2934-2940); else END."""
     if b" ERROR" in printed:
         return Stop.ERROR
     if b"BREAK" in printed:

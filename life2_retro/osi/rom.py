@@ -48,7 +48,8 @@ CTRL_C_POLL = 0xFFF1
 monitor's RTS returns to ISCNTC's caller, NEWSTT (m6502.asm ISCNTC, called at NEWSTT)."""
 CTRL_C_TARGET = 0xA636
 """Where the monitor goes on when it finds Ctrl-C, with A = 3: ISCNTC's `CMP #3`, which falls into
-STOP with the carry and zero set (osi_iscntc.s, flow1.s STOP), so BASIC says BREAK as at a STOP."""
+STOP with the carry and zero set (osi_iscntc.s; m6502.asm STOP, L2227-2247), so the BASIC says
+BREAK and the line, as at a STOP."""
 
 CURLIN = 0x87
 """The current line's number, two bytes; $FFxx in direct mode (m6502.asm CURLIN)."""
@@ -61,7 +62,7 @@ and RETURN restore CURLIN elsewhere, and resume mid-line)."""
 TXTPTR = 0xC3
 """The BASIC's text pointer, in CHRGET (page zero; msbasic zeropage.s, OSI layout)."""
 COMMAND_LINE_RETURN = 0xA27F
-"""What RESTART's `JSR INLIN` (at $A27D, after OK) pushes: found on the stack under INLIN's and
+"""What MAIN's `JSR INLIN` (at $A27D, after OK; m6502.asm L1556, msbasic's RESTART) pushes: found on the stack under INLIN's and
 GETLN's own returns when the key input is called, the BASIC waits for a command, not at INPUT.
 (CURLIN still holds the last line run: it changes only when the command is read.)"""
 DIRECT_MODE = 0xFF00

@@ -117,8 +117,8 @@ def test_the_patched_listing_matches_the_fixed_re_creation(rom6502) -> None:
 
 def test_ctrl_c_before_the_first_line_names_no_line(rom6502) -> None:
     """Typed as RUN goes into the program's first line, Ctrl-C is found while CURLIN still holds the
-    direct line's $FFxx: the ROM says BREAK with no line (STOP, m6502.asm L2214-2230: `IN` only
-    outside direct mode). The re-creation says `BREAK IN  2`: a difference of its own, listed in
+    direct line's $FFxx: the ROM says BREAK with no line (ERRFIN, m6502.asm L1549-1552: no line
+    number where CURLIN+1 is $FF). The re-creation says `BREAK IN  2`: a difference of its own, listed in
     docs/1977-interpreter.md."""
     from life2_retro.osi.life2 import rom_program
 
