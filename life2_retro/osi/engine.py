@@ -152,25 +152,24 @@ class RomProgram:
                     meter.stopped(cpu.cycles, by_itself=True)
                     return _why_stopped(bytes(since_key), last_line)
                 since_key.clear()
-                key = next(keys, None)
-                if key is None:
+                pressed = next(keys, None)
+                if pressed is None:
                     typed = yield INPUT_REQUEST
                     if typed is None:
                         meter.stopped(cpu.cycles, by_itself=False)
                         return Stop.INPUT_ENDED
                     last_line = bytes(typed)
                     keys = iter(keys_of(typed))
-                    key = next(keys, None)
-                    if key is None:  # an unfinished line with no keys: the BASIC waits on
+                    pressed = next(keys, None)
+                    if pressed is None:  # an unfinished line with no keys: the BASIC waits on
                         meter.stopped(cpu.cycles, by_itself=False)
                         return Stop.INPUT_ENDED
-                reading = key & _SEVEN_BITS != _RETURN
-                machine.press(key)
+                reading = pressed & _SEVEN_BITS != _RETURN
+                machine.press(pressed)
             elif stop == STOP_ILLEGAL:
                 raise MachineFault(f"the 6502 met an undocumented opcode at ${cpu.pc:04X}")
-            elif stop == STOP_BUDGET:
-                if cpu.cycles - idle_since > RUNAWAY_CYCLES:
-                    raise MachineFault("the BASIC computed for half an hour without asking for a key")
+            elif stop == STOP_BUDGET and cpu.cycles - idle_since > RUNAWAY_CYCLES:
+                raise MachineFault("the BASIC computed for half an hour without asking for a key")
 
 
 def _why_stopped(printed: bytes, last_line: bytes | None) -> Stop:

@@ -39,7 +39,9 @@ def rom_program(
     from ..reference.life2 import oracle_program
 
     if runtime != RUNTIME:
-        raise ProgramUnavailable(f"the 6502 engine is Microsoft's 1977 BASIC: it runs --dialect {RUNTIME} only")
+        raise ProgramUnavailable(
+            f"the 6502 engine is Microsoft's 1977 BASIC: it runs --dialect {RUNTIME} only"
+        )
     if ANSWERS_THAT_STOP not in bugs:
         raise ProgramUnavailable(
             f"{ANSWERS_THAT_STOP} is the 1977 BASIC's own INPUT: the 6502 engine cannot switch it off"

@@ -18,9 +18,9 @@ from .rom import (
     CTRL_C_TARGET,
     CURLIN,
     KEY_IN,
+    LOAD_ADDRESS,
     NEWSTT_POLL_RETURN,
     TXTPTR,
-    LOAD_ADDRESS,
 )
 
 MEMORY_SIZE = b"32000"
@@ -121,4 +121,3 @@ def loaded_machine(rom: bytes, program: bytes, core: str = "auto") -> OsiMachine
             said = printed.decode("ascii", "replace").strip()
             raise MachineFault(f"the BASIC refused a typed line: {said[:120]!r}")
     return machine
-

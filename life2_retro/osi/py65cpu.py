@@ -163,7 +163,10 @@ class Py65Cpu:
         return list(self._memory), registers, self._curlin_value, self.ctrl_c_pending, self._line_reported
 
     def restore(self, saved: object) -> None:
-        memory, registers, self._curlin_value, self.ctrl_c_pending, self._line_reported = saved  # type: ignore[misc]
+        assert isinstance(saved, tuple)
+        memory: list[int]
+        registers: tuple[int, ...]
+        memory, registers, self._curlin_value, self.ctrl_c_pending, self._line_reported = saved
         list.__setitem__(self._memory, slice(0, 0x10000), memory)
         mpu = self._mpu
         mpu.a, mpu.x, mpu.y, mpu.sp, mpu.p, mpu.pc, mpu.processorCycles = registers

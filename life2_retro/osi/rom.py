@@ -62,8 +62,9 @@ and RETURN restore CURLIN elsewhere, and resume mid-line)."""
 TXTPTR = 0xC3
 """The BASIC's text pointer, in CHRGET (page zero; msbasic zeropage.s, OSI layout)."""
 COMMAND_LINE_RETURN = 0xA27F
-"""What MAIN's `JSR INLIN` (at $A27D, after OK; m6502.asm L1556, msbasic's RESTART) pushes: found on the stack under INLIN's and
-GETLN's own returns when the key input is called, the BASIC waits for a command, not at INPUT.
+"""What MAIN's `JSR INLIN` (at $A27D, after OK; m6502.asm L1556, msbasic's RESTART) pushes: found
+on the stack under INLIN's and GETLN's own returns when the key input is called, the BASIC waits
+for a command, not at INPUT.
 (CURLIN still holds the last line run: it changes only when the command is read.)"""
 DIRECT_MODE = 0xFF00
 """CURLIN at or above this: no program line runs (a command typed, or waiting at OK)."""

@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..basic.dialects import Dialect
 from ..programs import Script
 from ..programs.life2.bugs import BUG_NAMES
-from ..programs.life2.program import Life2Program, make_program
+from ..programs.life2.program import Life2Program
 from .listing import ListingError, load_listing
 from .oracle import OracleRun, OracleUnavailable, OracleUnusable
 from .patches import merge
@@ -126,7 +127,7 @@ def _run_until(program: Life2Program, start: int, stop: int) -> None:
 
 def life2_generation_seconds(runtime: str, bugs: frozenset[str], generations: int) -> Timing:
     """One generation: line 560 (PRINT, GOSUB 50: the neighbour pass and the board print) up to 570."""
-    program = make_program(runtime, bugs)
+    program = Life2Program(Dialect.named(runtime), bugs)
     _run_until(program, 2, 500)  # the tables are READ on the way
     program.set_board([[_CODES[mark] for mark in text] for text in BENCH_BOARD])
 

@@ -118,8 +118,8 @@ def test_bad_options_are_clear_errors(tmp_path):
     assert life2("run", "--input", str(tmp_path / "missing.txt")).returncode == 2
     result = life2("--no-bug", "no-such-bug")
     assert result.returncode == 2 and b"invalid choice" in result.stderr
-    result = life2("compare", "--input", "x", "--dialect", "ms1978")
-    assert result.returncode == 2 and b"gwbasic" in result.stderr
+    result = life2("compare", "--input", "x", "--dialect", "ms1978", "--rom", str(tmp_path / "osi.bin"))
+    assert result.returncode == 2 and b"mist64/msbasic" in result.stderr
 
 
 def test_run_survives_a_closed_pipe():

@@ -61,7 +61,12 @@ def lockstep(one: Cpu, other: Cpu, steps: int) -> int:
         if stops[1] == STOP_STEP and other.pc != before[5]:
             other.cycles += PY65_CYCLES_WRONG.get(opcode, 0)
         assert stops[0] == stops[1], (step, f"{before[5]:04X}", stops)
-        assert registers(one) == registers(other), (step, f"{before[5]:04X}", registers(one), registers(other))
+        assert registers(one) == registers(other), (
+            step,
+            f"{before[5]:04X}",
+            registers(one),
+            registers(other),
+        )
         write = one.last_write
         assert write == other.last_write, (step, f"{before[5]:04X}")
         if write >= 0:
@@ -112,7 +117,6 @@ def test_the_rom_boots_and_runs_a_typed_line_step_for_step(cores, rom6502: bytes
     while lockstep(one, other, 100_000) != STOP_KEY:
         pass
     assert one.take_output().endswith(b" 2.05707 -3E-05 \r\n\r\nOK\r\n")
-
 
 
 def test_the_listing_runs_step_for_step_to_its_first_answer(cores, rom6502: bytes, listing: bytes) -> None:

@@ -92,7 +92,13 @@ def test_each_lines_segments_are_those_measured(rom6502) -> None:
             fixed += 1
             assert set(segments) == {low}, line
         else:
-            assert low <= min(segments) and max(segments) <= high, (line, min(segments), max(segments), low, high)
+            assert low <= min(segments) and max(segments) <= high, (
+                line,
+                min(segments),
+                max(segments),
+                low,
+                high,
+            )
     assert fixed >= 30 and len(seen) >= 85
 
 
@@ -139,7 +145,10 @@ def test_a_missing_rom_is_one_message_saying_where_to_get_it(tmp_path) -> None:
     assert done.returncode == 2
     said = done.stderr.decode()
     assert said.startswith("life2 run: Microsoft's 6502 BASIC ROM (OSI, 1977) was not found.")
-    assert "mist64/msbasic" in said and "3fbb052d13d376cc8b7d2d72a45f386deafa88a5bc0fa1a74d6b69b2352f14c3" in said
+    assert (
+        "mist64/msbasic" in said
+        and "3fbb052d13d376cc8b7d2d72a45f386deafa88a5bc0fa1a74d6b69b2352f14c3" in said
+    )
     assert "Traceback" not in said and done.stdout == b""
 
 
@@ -163,7 +172,10 @@ def test_the_engine_runs_the_1978_dialect_only(tmp_path) -> None:
         check=False,
     )
     assert done.returncode == 2
-    assert done.stderr == b"life2 run: the 6502 engine is Microsoft's 1977 BASIC: it runs --dialect ms1978 only\n"
+    assert (
+        done.stderr
+        == b"life2 run: the 6502 engine is Microsoft's 1977 BASIC: it runs --dialect ms1978 only\n"
+    )
 
 
 def test_without_a_compiler_or_py65_the_message_names_the_extra(monkeypatch) -> None:

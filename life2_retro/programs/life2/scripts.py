@@ -237,10 +237,14 @@ def _hostile(rng: random.Random) -> bytes:
     if kind == 2:
         return rng.choice(_HOSTILE).encode("ascii")
     if kind == 3:
-        return bytes(rng.randrange(0x01, 0x100) for _ in range(rng.randint(1, 90))).replace(
-            b"\n", b" "
-        ).replace(b"\r", b" ")
-    return (f"{x},{y}" + "".join(rng.choice("_@ 0123456789,.E+-") for _ in range(rng.randint(60, 100)))).encode()
+        return (
+            bytes(rng.randrange(0x01, 0x100) for _ in range(rng.randint(1, 90)))
+            .replace(b"\n", b" ")
+            .replace(b"\r", b" ")
+        )
+    return (
+        f"{x},{y}" + "".join(rng.choice("_@ 0123456789,.E+-") for _ in range(rng.randint(60, 100)))
+    ).encode()
 
 
 def hostile_script(seed: int, index: int) -> Script:
