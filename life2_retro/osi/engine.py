@@ -27,6 +27,7 @@ from ..events import CTRL_C, INPUT_REQUEST, Echo, Run, Stop, UnfinishedLine
 from .cpu import STOP_BUDGET, STOP_CURLIN, STOP_ILLEGAL, STOP_KEY, STOP_LINE
 from .machine import MachineFault, OsiMachine
 from .rom import CURLIN, DIRECT_MODE
+from .variables import variables
 
 _RETURN = 0x0D
 _SEVEN_BITS = 0x7F
@@ -96,12 +97,18 @@ class RomMeter:
 class RomProgram:
     """One run of a program on the saved machine (see the module's note)."""
 
-    def __init__(self, machine: OsiMachine, saved: object) -> None:
+    def __init__(self, machine: OsiMachine, saved: object, bugs: frozenset[str] = frozenset()) -> None:
         self.machine = machine
         self._saved = saved
+        self.bugs = bugs
+        """The bug switches that are on: the listing's lines left as they are."""
         self.meter = RomMeter()
         self.cycles_at_run = 0
         """The machine's cycle count when RUN began to be typed (the clock of the exhibit)."""
+
+    def variables(self) -> dict[str, float]:
+        """The program's numeric variables now, read out of the machine's memory (variables.py)."""
+        return variables(self.machine.cpu)
 
     @property
     def measured_cycles(self) -> RomMeter:

@@ -55,4 +55,4 @@ def rom_program(
         machine = OsiMachine(rom, core)
     except (ReferenceError, CoreUnavailable, MachineFault) as exc:
         raise ProgramUnavailable(str(exc)) from exc
-    return RomProgram(machine, saved)
+    return RomProgram(machine, saved, bugs)
