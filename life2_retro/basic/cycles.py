@@ -175,6 +175,19 @@ class CycleMeter:
         table[key] = counted
         return counted
 
+    def log_to(self, log: list[tuple[int, int]]) -> None:
+        """From now on, append (line, cycles of the segments done) as each segment begins: what
+        `compare --cycles` lines up with the 1977 machine's own segments. Only by segment (no
+        WholePasses): a stretch priced whole has no segments to log."""
+        segment = self.segment
+
+        def logged(line: int, how: int) -> int | None:
+            until = segment(line, how)
+            log.append((line, self.cycles))
+            return until
+
+        self.segment = logged
+
     def typed(self, prompt: bytes, buffer: bytes) -> None:
         self.costs.typed(prompt, buffer)
 

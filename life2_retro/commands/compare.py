@@ -128,9 +128,10 @@ def life2_differences(
     """Where life2 parts from the original on one script; a crash of life2 is a difference too.
     `cycles`: the two counts of 6502 cycles in program lines must agree too (the original on the
     1977 machine, life2 priced by its cycle model)."""
+    log: list[tuple[int, int]] = []
     try:
         program = mode.make(script.seed)
-        meter = mode.entry.count_cycles(program, mode.runtime) if cycles else None
+        meter = mode.entry.count_cycles(program, mode.runtime, log=log) if cycles else None
         ours = run_in_memory(program.run(), script.lines)
     except Exception as exc:  # noqa: BLE001 - reported as what it is, not as a traceback
         return [Mismatch("run", 0, f"life2 itself failed: {type(exc).__name__}: {exc}")]
@@ -142,8 +143,49 @@ def life2_differences(
                 f"the total: life2 {mine:,}, {label} {theirs.cycles:,} "
                 f"({(mine - theirs.cycles) / theirs.cycles:+.2%})"
             )
+            parted = first_segment_difference(segment_cycles(log, mine), theirs.segments or (), ours.trace)
+            if parted is not None:
+                detail += f"\n    {parted}, {label} {parted.theirs:,}"
             found.append(Mismatch("cycles", 0, detail))
     return found
+
+
+def segment_cycles(log: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+    """Each segment's line and its cycles, from a meter's log (line, cycles before it) and its total."""
+    ends = [cycles for _, cycles in log[1:]] + [total]
+    return [(line, end - start) for (line, start), end in zip(log, ends, strict=True)]
+
+
+@dataclass(frozen=True)
+class SegmentParting:
+    """The first segment whose cycles differ on the two sides."""
+
+    index: int
+    line: int
+    ours: int
+    theirs: int
+
+    def __str__(self) -> str:
+        return f"first at segment {self.index} (line {self.line}): life2 {self.ours:,}"
+
+
+def first_segment_difference(
+    ours: Sequence[tuple[int, int]], theirs: Sequence[tuple[int, int]], trace: Sequence[int | str]
+) -> SegmentParting | None:
+    """Where the segments' cycles first part. The machine's half-written CURLIN values (a line not
+    in the program's trace) are put into the segment before them, where the cycle model charges
+    them (it prices a segment with the way it ended: basic/cycles.py)."""
+    lines = set(trace)
+    merged: list[tuple[int, int]] = []
+    for line, cycles in theirs:
+        if line not in lines and merged:
+            merged[-1] = (merged[-1][0], merged[-1][1] + cycles)
+        else:
+            merged.append((line, cycles))
+    for index, (mine, machine) in enumerate(zip(ours, merged, strict=False)):
+        if mine != machine:
+            return SegmentParting(index, machine[0], mine[1], machine[1])
+    return None
 
 
 def oracle_label(adapter: ModuleType, prepared: object) -> str:

@@ -61,6 +61,8 @@ class RomMeter:
     segments: int = 0
     by_line: dict[int, list[int]] = field(default_factory=dict)
     """Each line's completed segments, in order (keyed by CURLIN's value, half-written ones too)."""
+    in_order: list[tuple[int, int]] = field(default_factory=list)
+    """Every completed segment, in order: (CURLIN's value, its cycles)."""
     _open: tuple[int, int] | None = None
     """The segment in progress: (line, cycle count at its start)."""
     _ended_at: int | None = None
@@ -78,6 +80,7 @@ class RomMeter:
             self.cycles += now - start
             self.segments += 1
             self.by_line.setdefault(line, []).append(now - start)
+            self.in_order.append((line, now - start))
             self._open = None
 
     def stopped(self, now: int, by_itself: bool) -> None:

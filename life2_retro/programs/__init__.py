@@ -192,17 +192,25 @@ class ProgramEntry:
             needed = self.cycles_runtime
             raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
 
-    def count_cycles(self, program: Program, runtime: str, by_segment: bool = False) -> CycleCount:
+    def count_cycles(
+        self,
+        program: Program,
+        runtime: str,
+        by_segment: bool = False,
+        log: list[tuple[int, int]] | None = None,
+    ) -> CycleCount:
         """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on; `by_segment`
         charges every segment as it ends (a pace that follows the old machine line by line), rather
-        than a stretch such as a board pass at once. A program on the 1977 machine itself counts its
+        than a stretch such as a board pass at once; `log` gets each segment's line and the cycles
+        before it (basic.cycles.CycleMeter.log_to). A program on the 1977 machine itself counts its
         own cycles (its `measured_cycles`), segment by segment."""
         self.check_cycles(runtime)
         assert self.cycles is not None  # check_cycles refuses a program without figures
         measured: CycleCount | None = getattr(program, "measured_cycles", None)
         if measured is not None:
             return measured
-        meter: CycleCount = import_module(self.cycles).count_cycles(program, by_segment=by_segment)
+        logged = {} if log is None else {"log": log}
+        meter: CycleCount = import_module(self.cycles).count_cycles(program, by_segment=by_segment, **logged)
         return meter
 
     def seating(self) -> tuple[int, PromptTurns]:

@@ -52,7 +52,8 @@ class RomOracle:
 
         program = rom_program("ms1978", self.bugs, self.rom_path, listing_path=self.listing_path)
         ran = run_in_memory(program.run(), script.lines)
-        return OracleRun(ran.output, ran.trace, cycles=program.meter.total(ran.stop))
+        meter = program.meter
+        return OracleRun(ran.output, ran.trace, cycles=meter.total(ran.stop), segments=tuple(meter.in_order))
 
 
 def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:

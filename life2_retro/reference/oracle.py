@@ -20,6 +20,8 @@ class OracleRun:
     cycles: int | None = None
     """The 6502 cycles the original spent in program lines, where it ran on the 1977 machine (what
     `life2 run --cycles` says); None elsewhere."""
+    segments: tuple[tuple[int, int], ...] | None = None
+    """With `cycles`: each segment in order, as (CURLIN's value, its cycles)."""
 
 
 class OracleUnavailable(Exception):
