@@ -34,6 +34,17 @@ own words, if they have any, are theirs and stay as they are (p2life prints its 
 SUMMARY = "play (the default): LIFE2, or --game cell-life or p2life, at one keyboard or with computers"
 
 
+def clock_hz(text: str) -> float:
+    """--historical-speed's clock: 1 kHz to 1 GHz."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of Hz: {text!r}") from None
+    if not 1_000 <= value <= 1e9:
+        raise argparse.ArgumentTypeError("a clock of 1000 to 1000000000 Hz")
+    return value
+
+
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--instructions",
@@ -46,7 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="HZ",
         nargs="?",
         const=OSI_CHALLENGER_1P_HZ,
-        type=float,
+        type=clock_hz,
         help="compute as slowly as the 1977 machine: each line held for the 6502 cycles it cost, at a "
         f"clock of HZ (default {OSI_CHALLENGER_1P_HZ}, an OSI Challenger 1P); life2, ms1978 (with "
         "--engine 6502 the machine's own cycles)",
@@ -63,8 +74,6 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             mode.entry.check_cycles(mode.runtime)
         except ValueError as exc:
             parser.error(f"--historical-speed: {exc}")
-        if not 1_000 <= args.historical_speed <= 1e9:
-            parser.error("--historical-speed: a clock of 1000 to 1000000000 Hz")
     seats = seats_from(args, parser, mode, erase=mode.erase_key)
     if seats:
         return run_command("play", lambda: play_seated(mode, seats, args), command_line_ways(parser))
