@@ -34,14 +34,14 @@ own words, if they have any, are theirs and stay as they are (p2life prints its 
 SUMMARY = "play (the default): LIFE2, or --game cell-life or p2life, at one keyboard or with computers"
 
 
-def clock_hz(text: str) -> float:
-    """--historical-speed's clock: 1 kHz to 1 GHz."""
+def clock_mhz(text: str) -> float:
+    """--historical-speed's clock, in MHz: 0.001 to 1000."""
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of Hz: {text!r}") from None
-    if not 1_000 <= value <= 1e9:
-        raise argparse.ArgumentTypeError("a clock of 1000 to 1000000000 Hz")
+        raise argparse.ArgumentTypeError(f"not a number of MHz: {text!r}") from None
+    if not 0.001 <= value <= 1000:
+        raise argparse.ArgumentTypeError("a clock of 0.001 to 1000 MHz")
     return value
 
 
@@ -54,13 +54,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trace", metavar="FILE", help="write the line numbers executed, one per line")
     parser.add_argument(
         "--historical-speed",
-        metavar="HZ",
+        metavar="MHZ",
         nargs="?",
-        const=OSI_CHALLENGER_1P_HZ,
-        type=clock_hz,
+        const=OSI_CHALLENGER_1P_HZ / 1e6,
+        type=clock_mhz,
         help="compute as slowly as the 1977 machine: each line held for the 6502 cycles it cost, at a "
-        f"clock of HZ (default {OSI_CHALLENGER_1P_HZ}, an OSI Challenger 1P); life2, ms1978 (with "
-        "--engine 6502 the machine's own cycles)",
+        f"clock of MHZ (default {OSI_CHALLENGER_1P_HZ / 1e6:g}, an OSI Challenger 1P); life2, ms1978 "
+        "(with --engine 6502 the machine's own cycles)",
     )
     add_terminal_options(parser, list(TERMINALS))
     add_mode_options(parser, clock=True)
@@ -90,7 +90,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             terminal = for_program(opened, mode.entry.through_a_tty)
             program = mode.make(person=True)
             if args.historical_speed is not None:
-                on_line = paced(mode, program, terminal, args.historical_speed, on_line)
+                on_line = paced(mode, program, terminal, args.historical_speed * 1e6, on_line)
             stop = drive(program.run(), terminal, on_line, mode.break_key, mode.breaks_between_statements)
             if stop is Stop.INPUT_ENDED:  # Ctrl-D: every program stops there, and life2 says so alike
                 terminal.notice(END_OF_INPUT)
