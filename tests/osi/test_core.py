@@ -78,10 +78,10 @@ def lockstep(one: Cpu, other: Cpu, steps: int) -> int:
 
 def test_random_programs_step_for_step(cores) -> None:
     """Memory full of random bytes (an undocumented opcode is skipped on both), random registers,
-    every flag (decimal mode too): 30,000 instructions, the whole memory compared now and then."""
+    every flag (decimal mode too): 20,000 instructions, the whole memory compared now and then."""
     native, reference = cores
     rng = random.Random(6502)
-    for _ in range(30):
+    for _ in range(20):
         memory = bytes(rng.randrange(256) for _ in range(0x10000))
         a, x, y, sp, p = (rng.randrange(256) for _ in range(5))
         pc = rng.randrange(0x10000)
