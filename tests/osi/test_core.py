@@ -83,7 +83,7 @@ def test_random_programs_step_for_step(cores) -> None:
     native, reference = cores
     rng = random.Random(6502)
     for _ in range(20):
-        memory = bytes(rng.randrange(256) for _ in range(0x10000))
+        memory = rng.randbytes(0x10000)
         a, x, y, sp, p = (rng.randrange(256) for _ in range(5))
         pc = rng.randrange(0x10000)
         for cpu in (native, reference):
