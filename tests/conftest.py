@@ -74,6 +74,7 @@ LISTING = "the 1978 LIFE2 listing"
 ORACLE = "PC-BASIC, the oracle"
 CELL_LIFE_SOURCE = "Cell Life's C source"
 CELL_LIFE_BUILD = "Cell Life's reference build"
+ROM = "Microsoft's 1977 6502 BASIC ROM"
 
 
 def _skip_reason(what: str) -> str:
@@ -107,7 +108,14 @@ def _load_cell_life_build() -> None:
     cell_life.build(cell_life.SOURCE.load())
 
 
+def _load_rom() -> None:
+    from life2_retro.reference.rom import load_rom
+
+    load_rom()
+
+
 _LOADERS = {
+    ROM: _load_rom,
     LISTING: _load_listing,
     ORACLE: _load_oracle,
     CELL_LIFE_SOURCE: _load_cell_life_source,
@@ -147,6 +155,19 @@ def listing() -> bytes:
     except ListingError as exc:
         problem = str(exc)
     _missing(LISTING, problem)
+    raise AssertionError("unreachable")
+
+
+@pytest.fixture(scope="session")
+def rom6502(listing: bytes) -> bytes:
+    """The verified ROM of Microsoft's 1977 6502 BASIC (and the listing it runs, which it needs)."""
+    from life2_retro.reference.rom import load_rom
+
+    try:
+        return load_rom()
+    except ListingError as exc:
+        problem = str(exc)
+    _missing(ROM, problem)
     raise AssertionError("unreachable")
 
 

@@ -54,6 +54,20 @@ of one class of price list is no function of every LineCosts."""
 if TYPE_CHECKING:
     from typing import Protocol
 
+    class CycleCount(Protocol):
+        """What a run's cycle count answers: the re-creation's CycleMeter, priced from the
+        measured figures, or the 1977 machine's own count (osi/engine.RomMeter)."""
+
+        @property
+        def cycles(self) -> int: ...
+
+        @property
+        def segments(self) -> int: ...
+
+        def total(self, stop: Stop) -> int: ...
+
+        def segments_done(self, stop: Stop) -> int: ...
+
     class LineCosts(Protocol):
         """A program's price list: what a segment of each of its lines cost the 1977 ROM."""
 
@@ -160,6 +174,19 @@ class CycleMeter:
 
         table[key] = counted
         return counted
+
+    def log_to(self, log: list[tuple[int, int]]) -> None:
+        """From now on, append (line, cycles of the segments done) as each segment begins: what
+        `compare --cycles` lines up with the 1977 machine's own segments. Only by segment (no
+        WholePasses): a stretch priced whole has no segments to log."""
+        segment = self.segment
+
+        def logged(line: int, how: int) -> int | None:
+            until = segment(line, how)
+            log.append((line, self.cycles))
+            return until
+
+        self.segment = logged
 
     def typed(self, prompt: bytes, buffer: bytes) -> None:
         self.costs.typed(prompt, buffer)

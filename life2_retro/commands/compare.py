@@ -125,16 +125,91 @@ class CompareResult:
     """The scripts the original's own software failed on, with why: neither identical nor different."""
 
 
-def life2_differences(mode: Mode, script: Script, theirs: OracleRun, label: str) -> list[Mismatch]:
-    """Where life2 parts from the original on one script; a crash of life2 is a difference too."""
+def life2_differences(
+    mode: Mode, script: Script, theirs: OracleRun, label: str, cycles: bool = False
+) -> list[Mismatch]:
+    """Where life2 parts from the original on one script; a crash of life2 is a difference too.
+    `cycles`: the two counts of 6502 cycles in program lines must agree too (the original on the
+    1977 machine, life2 priced by its cycle model)."""
+    log: list[tuple[int, int]] = []
     try:
-        ours = run_in_memory(mode.make(script.seed).run(), script.lines)
+        program = mode.make(script.seed)
+        meter = mode.entry.count_cycles(program, mode.runtime, log=log) if cycles else None
+        ours = run_in_memory(program.run(), script.lines)
     except Exception as exc:  # noqa: BLE001 - reported as what it is, not as a traceback
         return [Mismatch("run", 0, f"life2 itself failed: {type(exc).__name__}: {exc}")]
-    return differences(ours, theirs, label)
+    found = differences(ours, theirs, label)
+    if meter is not None and theirs.cycles is not None:
+        mine = meter.total(ours.stop)
+        if mine != theirs.cycles:
+            detail = (
+                f"the total: life2 {mine:,}, {label} {theirs.cycles:,} "
+                f"({(mine - theirs.cycles) / theirs.cycles:+.2%})"
+            )
+            parted = first_segment_difference(segment_cycles(log, mine), theirs.segments or (), ours.trace)
+            if parted is not None:
+                detail += f"\n    {parted}, {label} {parted.theirs:,}"
+            found.append(Mismatch("cycles", 0, detail))
+    return found
 
 
-def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs: int) -> CompareResult:
+def segment_cycles(log: Sequence[tuple[int, int]], total: int) -> list[tuple[int, int]]:
+    """Each segment's line and its cycles, from a meter's log (line, cycles before it) and its total."""
+    ends = [cycles for _, cycles in log[1:]] + [total]
+    return [(line, end - start) for (line, start), end in zip(log, ends, strict=True)]
+
+
+@dataclass(frozen=True)
+class SegmentParting:
+    """The first segment whose cycles differ on the two sides."""
+
+    index: int
+    line: int
+    ours: int
+    theirs: int
+    parted: int = 1
+    """How many segments part in all (of `segments`, the machine's, half-written ones merged)."""
+    segments: int = 0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.parted:,} of {self.segments:,} segments part, the first at segment {self.index} "
+            f"(line {self.line}): life2 {self.ours:,}"
+        )
+
+
+def first_segment_difference(
+    ours: Sequence[tuple[int, int]], theirs: Sequence[tuple[int, int]], trace: Sequence[int | str]
+) -> SegmentParting | None:
+    """Where the segments' cycles first part. The machine's half-written CURLIN values (a line not
+    in the program's trace) are put into the segment before them, where the cycle model charges
+    them (it prices a segment with the way it ended: basic/cycles.py)."""
+    lines = set(trace)
+    merged: list[tuple[int, int]] = []
+    for line, cycles in theirs:
+        if line not in lines and merged:
+            merged[-1] = (merged[-1][0], merged[-1][1] + cycles)
+        else:
+            merged.append((line, cycles))
+    parted = [
+        index for index, (mine, machine) in enumerate(zip(ours, merged, strict=False)) if mine != machine
+    ]
+    if not parted:
+        return None
+    first = parted[0]
+    return SegmentParting(first, merged[first][0], ours[first][1], merged[first][1], len(parted), len(merged))
+
+
+def oracle_label(adapter: ModuleType, prepared: object) -> str:
+    """How reports name the original's side: the prepared oracle's own label (the 6502), else the
+    adapter's (PC-BASIC)."""
+    label: str = getattr(prepared, "label", adapter.LABEL)
+    return label
+
+
+def compare_scripts(
+    mode: Mode, prepared: object, batch: Sequence[Script], jobs: int, cycles: bool = False
+) -> CompareResult:
     started = time.perf_counter()
     failures: list[tuple[int, list[Mismatch]]] = []
     original_failed: list[tuple[int, str]] = []
@@ -144,21 +219,22 @@ def compare_scripts(mode: Mode, prepared: object, batch: Sequence[Script], jobs:
         if theirs.failed is not None:
             original_failed.append((index, theirs.failed))
             continue
-        found = life2_differences(mode, script, theirs, adapter.LABEL)
+        found = life2_differences(mode, script, theirs, oracle_label(adapter, prepared), cycles)
         if found:
             failures.append((index, found))
     identical = len(batch) - len(failures) - len(original_failed)
     return CompareResult(len(batch), identical, failures, time.perf_counter() - started, original_failed)
 
 
-def prepare(command: str, mode: Mode, reference_path: str | None) -> object:
+def prepare(command: str, mode: Mode, reference_path: str | None, rom_path: str | None = None) -> object:
     """What the mode's oracle runs; OracleUnusable, with the message for the user, if it cannot."""
     if not has_original(mode.entry.name):
         raise OracleUnusable(
             f"{mode.entry.name} is our own program: there is no original to run beside it, so {command} "
             f"has nothing to measure it against. Its tests check it against its rules instead."
         )
-    return adapter_of(mode.entry.name).prepare(command, reference_path, mode.runtime, mode.bugs)
+    rom = {"rom_path": rom_path} if rom_path else {}
+    return adapter_of(mode.entry.name).prepare(command, reference_path, mode.runtime, mode.bugs, **rom)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -178,6 +254,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="seed of the generated scripts (default 1); with --input, what a C program's time() returns",
     )
     add_reference_option(parser)
+    parser.add_argument(
+        "--rom",
+        metavar="PATH",
+        help="with --dialect ms1978: Microsoft's 1977 6502 BASIC, the original's interpreter "
+        "(else $LIFE2_ROM, else ../shared/reference/)",
+    )
+    parser.add_argument(
+        "--cycles",
+        action="store_true",
+        help="with --dialect ms1978: the 6502 cycles spent in program lines must agree too (the 1977 "
+        "machine's own count beside life2's cycle model)",
+    )
     parser.add_argument("--show", type=positive_int, default=5, metavar="K", help="report at most K scripts")
     parser.add_argument(
         "--jobs", type=positive_int, metavar="J", help="runs of the original at once (default: one per core)"
@@ -191,8 +279,13 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     mode = mode_from(args, parser, for_oracle=True)
     if args.editing and (args.input or mode.entry.editing_scripts is None):
         parser.error("--editing goes with --generate, for life2 (GW-BASIC's screen editor)")
+    if args.cycles:
+        try:
+            mode.entry.check_cycles(mode.runtime)
+        except ValueError as exc:
+            parser.error(f"--cycles: {exc}")
     try:
-        prepared = prepare("compare", mode, args.listing)
+        prepared = prepare("compare", mode, args.listing, args.rom)
     except OracleUnusable as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)
         return 2
@@ -202,16 +295,17 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         elif args.editing:
             batch = [mode.entry.editing_script(args.seed, index) for index in range(args.generate)]
         else:
-            batch = [mode.entry.script(args.seed, index) for index in range(args.generate)]
+            hostile = getattr(prepared, "takes_any_key", False)  # the real 1977 BASIC: any key at all
+            batch = [mode.entry.script(args.seed, index, hostile) for index in range(args.generate)]
         jobs = args.jobs or os.cpu_count() or 1  # with its idle yields skipped, PC-BASIC is busy, not idle
-        result = compare_scripts(mode, prepared, batch, min(jobs, len(batch)))
+        result = compare_scripts(mode, prepared, batch, min(jobs, len(batch)), args.cycles)
     except OSError as exc:
         print(f"life2 compare: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
-    label = adapter_of(mode.entry.name).LABEL
+    label = oracle_label(adapter_of(mode.entry.name), prepared)
 
     def name(index: int) -> str:
         return args.input if args.input else f"script {index} of seed {args.seed}"

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from ..programs import ProgramUnavailable
 from ..session import LineHook
 from ..terminals.base import TerminalClosed
 from ..terminals.window.display import NoWindow
@@ -45,7 +46,7 @@ def run_command(name: str, action: Callable[[], object], without_a_window: Seque
     except NoWindow as exc:
         print(f"life2 {name}: {exc}{said(without_a_window)}", file=sys.stderr)
         return 2
-    except OSError as exc:
+    except (OSError, ProgramUnavailable) as exc:
         print(f"life2 {name}: {exc}", file=sys.stderr)
         return 2
     return 0

@@ -23,9 +23,8 @@ import sys
 import time
 from collections.abc import Callable
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..basic.cycles import CycleMeter
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
@@ -33,6 +32,9 @@ from .config import ExhibitConfig
 from .records import GameRecord, RecordLog
 from .stands.base import ATTRACT, VISITORS_OF, Game, Hooks, Stand
 from .table import Table
+
+if TYPE_CHECKING:  # a contract for the type checker only (basic/cycles.py)
+    from ..basic.cycles import CycleCount
 
 
 class VisitorArrived(Exception):
@@ -103,7 +105,7 @@ class Exhibit:
         return None if self.current is None else self.current.table
 
     @property
-    def meter(self) -> CycleMeter | None:
+    def meter(self) -> CycleCount | None:
         return None if self.current is None else self.current.meter
 
     # -- the cycle ----------------------------------------------------------------------------

@@ -30,7 +30,7 @@ from .life2.bugs import BUGS as LIFE2_BUGS
 from .p2life.board import LARGEST, SMALLEST
 
 if TYPE_CHECKING:  # the meter's module is imported only when a run is priced
-    from ..basic.cycles import CycleMeter
+    from ..basic.cycles import CycleCount
 
 
 class Program(Protocol):
@@ -51,6 +51,18 @@ class ProgramModule(Protocol):
     def break_key(self, runtime: str) -> bytes | None: ...
 
     def breaks_between_statements(self, runtime: str) -> bool: ...
+
+
+ENGINE, ROM = "engine", "rom"
+"""The settings that choose what runs the program: the re-creation, or an engine that runs the
+original itself on its own interpreter (LIFE2: `6502`, Microsoft's 1977 BASIC, from its `rom`);
+such a run is made by the program's reference adapter, not here."""
+RE_CREATION = "python"
+
+
+class ProgramUnavailable(Exception):
+    """What a run needs is not on this machine (an original, a ROM, a compiler); the message says
+    what, and where to get it."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +166,13 @@ class ProgramEntry:
         it prints some (see text_from_original); `settings`: see `settings`."""
         chosen = {} if computer is None else {"computer": self.check_computer(computer)}
         offered = {setting.name: setting for setting in self.settings}
+        engine = settings.pop(ENGINE, RE_CREATION)
+        settings.pop(ROM, None)
+        if engine != RE_CREATION:
+            raise ValueError(
+                f"--engine {engine} runs the original itself: its reference adapter makes that run "
+                "(reference.make_program)"
+            )
         for name, value in settings.items():
             if name not in offered:
                 raise ValueError(f"{self.name} takes no --{name}")
@@ -187,13 +206,25 @@ class ProgramEntry:
             needed = self.cycles_runtime
             raise ValueError(f"6502 cycles are the 1977 BASIC's: they need --dialect {needed}, not {runtime}")
 
-    def count_cycles(self, program: Program, runtime: str, by_segment: bool = False) -> CycleMeter:
+    def count_cycles(
+        self,
+        program: Program,
+        runtime: str,
+        by_segment: bool = False,
+        log: list[tuple[int, int]] | None = None,
+    ) -> CycleCount:
         """A basic.cycles.CycleMeter on `program` (made for `runtime`), from its run on; `by_segment`
         charges every segment as it ends (a pace that follows the old machine line by line), rather
-        than a stretch such as a board pass at once."""
+        than a stretch such as a board pass at once; `log` gets each segment's line and the cycles
+        before it (basic.cycles.CycleMeter.log_to). A program on the 1977 machine itself counts its
+        own cycles (its `measured_cycles`), segment by segment."""
         self.check_cycles(runtime)
         assert self.cycles is not None  # check_cycles refuses a program without figures
-        meter: CycleMeter = import_module(self.cycles).count_cycles(program, by_segment=by_segment)
+        measured: CycleCount | None = getattr(program, "measured_cycles", None)
+        if measured is not None:
+            return measured
+        logged = {} if log is None else {"log": log}
+        meter: CycleCount = import_module(self.cycles).count_cycles(program, by_segment=by_segment, **logged)
         return meter
 
     def seating(self) -> tuple[int, PromptTurns]:
@@ -227,9 +258,13 @@ class ProgramEntry:
     def resolve_bugs(self, fixed: bool, switches: Iterable[tuple[bool, str]] = ()) -> frozenset[str]:
         return resolve(self.bugs, fixed, switches)
 
-    def script(self, seed: int, index: int) -> Script:
-        """Generated script `index` of `seed`: always the same lines (and game seed)."""
-        made = import_module(self.scripts).script(seed, index)
+    def script(self, seed: int, index: int, hostile: bool = False) -> Script:
+        """Generated script `index` of `seed`: always the same lines (and game seed). `hostile`: with
+        the keys only a real 1978 BASIC beside it is asked to take (control and bit-7 keys), where the
+        program's scripts have them (`hostile_script`)."""
+        module = import_module(self.scripts)
+        made = module.hostile_script(seed, index) if hostile and hasattr(module, "hostile_script") else None
+        made = made if made is not None else module.script(seed, index)
         return made if isinstance(made, Script) else Script(made)
 
     def editing_script(self, seed: int, index: int) -> Script:
@@ -250,6 +285,17 @@ PROGRAMS: dict[str, ProgramEntry] = {
         oracle_runtime="gwbasic",
         editing_scripts="life2_retro.programs.life2.editing",
         cycles="life2_retro.programs.life2.cycles",
+        settings=(
+            Setting(
+                ENGINE,
+                "python: the re-creation, line by line (default); 6502: the listing itself on Microsoft's "
+                "1977 6502 BASIC in an emulated 6502 (ms1978; the ROM from --rom, $LIFE2_ROM or "
+                "../shared/reference/)",
+                choices=(RE_CREATION, "6502"),
+                metavar="ENGINE",
+            ),
+            Setting(ROM, "with --engine 6502: the ROM image (osi-6502-basic-1977.bin)", metavar="PATH"),
+        ),
         seats="life2_retro.programs.life2.seats",
     ),
     "cell-life": ProgramEntry(

@@ -27,6 +27,8 @@ class ReferenceFile:
     """What it is, as messages name it: "the 1978 LIFE2 listing"."""
     how_to_get: str
     """The lines that tell a user where to fetch it and how to point life2 at it."""
+    binary: bool = False
+    """Checked as its bytes are (a ROM image), not as text whose line endings may differ."""
 
     def candidate_paths(self, explicit: str | os.PathLike[str] | None = None) -> list[Path]:
         """Where to look, in order: the option, the variable, then ../shared/reference/."""
@@ -44,7 +46,8 @@ class ReferenceFile:
         for path in paths:
             if path.is_file():
                 try:
-                    text = normalise(path.read_bytes())
+                    raw = path.read_bytes()
+                    text = raw if self.binary else normalise(raw)
                 except OSError as exc:
                     raise ReferenceError(f"{path} cannot be read: {exc}\n\n{self.how_to_get}") from exc
                 digest = hashlib.sha256(text).hexdigest()

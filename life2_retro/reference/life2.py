@@ -28,10 +28,31 @@ SPED_UP = True
 """The tests run PC-BASIC with speed-ups that change nothing it computes (pcbasic_speed.py)."""
 RUNTIME = "gwbasic"
 """PC-BASIC is a GW-BASIC: the one dialect it can be the oracle of."""
-OTHER_ORACLES = {
-    "ms1978": "Microsoft's 1977 6502 BASIC itself, the ROM on an emulated 6502, which life2 does not run yet"
-}
-"""The oracle of each other dialect, as `compare` and `bench` name it when they cannot run it."""
+ROM_LABEL = "6502"
+"""How reports name the original's side on the 1977 interpreter (ms1978)."""
+
+
+@dataclass(frozen=True)
+class RomOracle:
+    """The ms1978 oracle: the listing (patched for the bugs switched off) on Microsoft's 1977 6502
+    BASIC, emulated (osi/). Small, so that worker processes get it whole; each builds its machine
+    once."""
+
+    bugs: frozenset[str]
+    listing_path: str | None
+    rom_path: str | None
+    label: str = ROM_LABEL
+    takes_any_key: bool = True
+    """Its generated scripts may hold any key (control and bit-7 keys): the real BASIC reads them."""
+
+    def run(self, script: Script) -> OracleRun:
+        from ..session import run_in_memory
+        from .life2_rom import rom_program
+
+        program = rom_program("ms1978", self.bugs, self.rom_path, listing_path=self.listing_path)
+        ran = run_in_memory(program.run(), script.lines)
+        meter = program.meter
+        return OracleRun(ran.output, ran.trace, cycles=meter.total(ran.stop), segments=tuple(meter.in_order))
 
 
 def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
@@ -39,13 +60,22 @@ def oracle_program(listing_path: str | None, bugs: frozenset[str]) -> bytes:
     return merge(load_listing(listing_path), set(BUG_NAMES) - bugs)
 
 
-def prepare(command: str, listing_path: str | None, runtime: str, bugs: frozenset[str]) -> bytes:
-    """The program PC-BASIC runs for `command`, once it is sure the oracle can be used at all."""
+def prepare(
+    command: str, listing_path: str | None, runtime: str, bugs: frozenset[str], rom_path: str | None = None
+) -> bytes | RomOracle:
+    """The program PC-BASIC runs for `command`, once it is sure the oracle can be used at all; for
+    ms1978, the 1977 interpreter with the listing typed in."""
+    if runtime == "ms1978":
+        from ..programs import ProgramUnavailable
+        from .life2_rom import rom_program
+
+        try:
+            rom_program(runtime, bugs, rom_path, listing_path=listing_path)
+        except ProgramUnavailable as exc:
+            raise OracleUnusable(str(exc)) from exc
+        return RomOracle(bugs, listing_path, rom_path)
     if runtime != RUNTIME:
-        raise OracleUnusable(
-            f"the {runtime} dialect's oracle is {OTHER_ORACLES[runtime]}; "
-            f"{command} runs PC-BASIC, a GW-BASIC, with --dialect {RUNTIME}"
-        )
+        raise OracleUnusable(f"PC-BASIC is a GW-BASIC; {command} runs with --dialect gwbasic.")
     try:
         program = oracle_program(listing_path, bugs)
         run_program(b"10 END\n", [])  # PC-BASIC is importable
@@ -54,9 +84,11 @@ def prepare(command: str, listing_path: str | None, runtime: str, bugs: frozense
     return program
 
 
-def run(program: bytes, script: Script, as_installed: bool = False) -> OracleRun:
+def run(program: bytes | RomOracle, script: Script, as_installed: bool = False) -> OracleRun:
     """One script on the prepared program. `as_installed` times PC-BASIC without the tests'
     speed-ups (pcbasic_speed.py), which change nothing it computes."""
+    if isinstance(program, RomOracle):
+        return program.run(script)
     return run_program(program, script.lines, quick=not as_installed)
 
 

@@ -17,6 +17,11 @@ class OracleRun:
     failed: str | None = None
     """Why the oracle's own software broke down on this script (an exception inside PC-BASIC), or None.
     Its output and trace then stop where it broke; such a run is not a difference."""
+    cycles: int | None = None
+    """The 6502 cycles the original spent in program lines, where it ran on the 1977 machine (what
+    `life2 run --cycles` says); None elsewhere."""
+    segments: tuple[tuple[int, int], ...] | None = None
+    """With `cycles`: each segment in order, as (CURLIN's value, its cycles)."""
 
 
 class OracleUnavailable(Exception):

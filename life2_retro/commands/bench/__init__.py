@@ -34,6 +34,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number, default=1, help="seed of the generated scripts")
     add_reference_option(parser)
     parser.add_argument(
+        "--rom",
+        metavar="PATH",
+        help="with --dialect ms1978: Microsoft's 1977 6502 BASIC, timed beside life2 (else $LIFE2_ROM, "
+        "else ../shared/reference/)",
+    )
+    parser.add_argument(
         "--render", action="store_true", help="instead: frames per second of each pygame terminal, headless"
     )
     parser.add_argument(
@@ -128,7 +134,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         return soak.bench(args.soak, terminals, visitors=args.visitors, seed=args.seed, config=args.config)
     if args.config:
         parser.error("--config is the exhibit's, for --soak")
+    mode = mode_from(args, parser, for_oracle=True)
+    if mode.runtime == "ms1978" and mode.entry.name == "life2":  # the original is the 1977 machine
+        from . import rom
+
+        return rom.bench(mode, args.scripts, args.seed, args.rom, args.listing)
     from . import oracle
 
-    mode = mode_from(args, parser, for_oracle=True)
     return oracle.bench(mode, args.listing, args.scripts, args.seed, args.generations)

@@ -16,13 +16,15 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
-from ...basic.cycles import CycleMeter
 from ...events import Run, Stop
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ..table import Table
+
+if TYPE_CHECKING:  # a contract for the type checker only (basic/cycles.py)
+    from ...basic.cycles import CycleCount
 
 ATTRACT, ONE_VISITOR, TWO_VISITORS = 0, 1, 2
 """Who is at the game: computers only (attract mode), a visitor and the computer, or two visitors."""
@@ -66,7 +68,7 @@ class Game(ABC):
     """What the program is driven on: the table, or the table behind a Unix tty (a C program's)."""
     erase: str = "_"
     """What Backspace sends while this game is on (the runtime's own erase)."""
-    meter: CycleMeter | None = None
+    meter: CycleCount | None = None
     """The 1977 ROM's cycles of the game as it runs, when the exhibit holds it to the historical speed."""
     clock_hz: float = 0.0
     """The old machine's clock, with `meter`."""

@@ -21,7 +21,7 @@ from ...programs import program_entry
 from ...programs.life2.bugs import BUG_NAMES
 from ...programs.life2.observer import GameObserver
 from ...programs.life2.players import LEVELS, ComputerPlayer
-from ...programs.life2.program import Life2Program
+from ...reference import make_program
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
@@ -36,6 +36,7 @@ WELCOME = {
     2: b"\r\n\r\nTWO PLAYERS: PLAYER 1 IS *, PLAYER 2 IS #. TAKE TURNS AT THE KEYS.\r\n\r\n",
 }
 EMPTY_ANSWERS = ("ask-again", "basic")
+ENGINES = ("python", "6502")
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
 
@@ -106,8 +107,10 @@ class Life2Game(Game):
                 2: self._computer(2, second, stand, hooks),
             }
         self.dialect: str = settings["dialect"]
-        program = entry.make(self.dialect, settings["bugs"])
-        assert isinstance(program, Life2Program)  # the registry's life2
+        self.on_the_machine = settings["engine"] == "6502"
+        """The listing itself runs, on the 1977 interpreter, emulated: the panel adds its cycles."""
+        engine = {"engine": "6502", "rom": settings["rom"]} if self.on_the_machine else {}
+        program = make_program(entry, self.dialect, settings["bugs"], **engine)
         self._program = program
         self.erase = entry.erase_key(self.dialect)
         if settings["historical_speed"]:
@@ -161,10 +164,13 @@ class Life2Game(Game):
         hidden = self.visitors > 0 and self.table.observer.round == self._secret_round
         shown = self._program.variables()
 
-        def number(name: str) -> str:
-            return "?" if hidden and name[0] in "XY" else f"{shown[name]:g}"
+        def number(name: str) -> str:  # a variable not made yet is 0, as BASIC reads it
+            return "?" if hidden and name[0] in "XY" else f"{shown.get(name, 0.0):g}"
 
-        return [(name, number(name)) for name in PANEL_VARIABLES]
+        box = [(name, number(name)) for name in PANEL_VARIABLES]
+        if self.on_the_machine:  # the 1977 machine's own clock, from the typed RUN
+            box.append(("CYCLES", f"{self._program.machine_cycles:,}"))
+        return box
 
 
 class Life2Stand(Stand):
@@ -203,6 +209,23 @@ class Life2Stand(Stand):
             bool,
         ),
         Option(
+            "engine",
+            "python: the listing re-created line by line; 6502: the listing itself on Microsoft's 1977 "
+            "6502 BASIC, emulated, the panel following its CURLIN and its cycles (needs dialect ms1978 "
+            "and the ROM)",
+            "python",
+            choices=ENGINES,
+        ),
+        Option(
+            "rom",
+            "with engine 6502: the museum's copy of the ROM, osi-6502-basic-1977.bin, checked by its "
+            "SHA-256 (else $LIFE2_ROM, else ../shared/reference/)",
+            None,
+            convert=file_path,
+            allows="a file path as a string",
+            written='"/opt/life2/osi-6502-basic-1977.bin"',
+        ),
+        Option(
             "clock_hz",
             "the 6502's clock for it: 983000, an OSI Challenger 1P",
             OSI_CHALLENGER_1P_HZ,
@@ -224,18 +247,36 @@ class Life2Stand(Stand):
 
     @classmethod
     def problems(cls, settings: Mapping[str, Any]) -> list[str]:
+        found = []
         if settings["historical_speed"] and settings["dialect"] != "ms1978":
-            return [
+            found.append(
                 'life2.historical_speed needs life2.dialect = "ms1978": the cycles are those of the 1977 '
                 "6502 BASIC"
-            ]
-        return []
+            )
+        if settings["engine"] == "6502" and settings["dialect"] != "ms1978":
+            found.append('life2.engine = "6502" needs life2.dialect = "ms1978": it is the 1977 BASIC')
+        return found
 
     def check(self) -> list[str]:
-        if self.settings["listing"] is None:
-            return []
-        _, _, why_not = self.listing_rows()
-        return [] if why_not is None else [f"life2.listing: {why_not}"]
+        found = []
+        if self.settings["engine"] == "6502":
+            from ...programs import ProgramUnavailable
+
+            try:  # the ROM, the listing and a 6502 core, once, before the first visitor
+                make_program(
+                    program_entry("life2"),
+                    self.settings["dialect"],
+                    self.settings["bugs"],
+                    engine="6502",
+                    rom=self.settings["rom"],
+                )
+            except ProgramUnavailable as exc:
+                found.append(f"life2.engine: {str(exc).splitlines()[0]}")
+        if self.settings["listing"] is not None:
+            _, _, why_not = self.listing_rows()
+            if why_not is not None:
+                found.append(f"life2.listing: {why_not}")
+        return found
 
     def summary(self) -> str:
         settings = self.settings
@@ -243,8 +284,9 @@ class Life2Stand(Stand):
         _, _, why_not = self.listing_rows()
         panel = "the listing" if why_not is None else "our notes"
         speed = f", the 1977 speed at {settings['clock_hz']:g} Hz" if settings["historical_speed"] else ""
+        engine = ", on Microsoft's 1977 6502 BASIC (emulated)" if settings["engine"] == "6502" else ""
         return (
-            f"{settings['dialect']}, {bugs} of {len(BUG_NAMES)} bugs kept, {levels_said(settings)}"
+            f"{settings['dialect']}{engine}, {bugs} of {len(BUG_NAMES)} bugs kept, {levels_said(settings)}"
             f"{speed}; the panel shows {panel}"
         )
 

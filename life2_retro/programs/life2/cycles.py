@@ -229,14 +229,21 @@ class Life2Costs:
 
 
 def count_cycles(
-    program: Life2Program, figures: CycleFigures | None = None, by_segment: bool = False
+    program: Life2Program,
+    figures: CycleFigures | None = None,
+    by_segment: bool = False,
+    log: list[tuple[int, int]] | None = None,
 ) -> CycleMeter:
     """A meter on `program`'s machine: from its run on, every segment is charged (ms1978 only).
 
     The board passes are priced whole (cycle_passes), unless `by_segment`: then the meter is told of
     every segment and charges each as it ends, which is slower and the same in total (the oracle the
-    passes are tested by; and what a pace that follows the old machine line by line needs)."""
+    passes are tested by; and what a pace that follows the old machine line by line needs). `log`:
+    each segment's line and the cycles before it, as it begins (by segment, then)."""
     costs = Life2Costs(program, figures)
+    by_segment = by_segment or log is not None
     meter = CycleMeter(costs, None if by_segment else BoardPasses(costs, costs.figures.passes))
+    if log is not None:
+        meter.log_to(log)
     program.m.count_segments(meter)
     return meter

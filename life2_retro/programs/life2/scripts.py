@@ -183,3 +183,78 @@ def generate_script(rng: random.Random) -> Script:
 def script(seed: int, index: int) -> Script:
     """Script `index` of the scripts seeded `seed`."""
     return generate_script(random.Random(f"life2-scripts:{seed}:{index}"))
+
+
+# -- keys only the 1978 BASIC is asked to take ------------------------------------------------------
+
+_CONTROL_KEYS = bytes([*range(0x01, 0x0A), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
+"""Every control key but LF and CR, which end a line of the input file: Ctrl-C (a key INLIN drops),
+Ctrl-O (output off and on), BEL (kept), RUBOUT, Esc."""
+_HOSTILE = (
+    "3_4,2",
+    "1,@3,3",
+    "__3,3",
+    "3,3_",
+    "@",
+    "2@",
+    "1_2_3,4",
+    "\x0f3,3",
+    "3,3\x0f",
+    "\x0f\x0f2,2",
+    "\x0f",
+    "2.50000000000000000000000000000000000001,1",
+    "1234567890123456789012345678901234567890,1",
+    "0.0000000000000000000000000000000000000001,2",
+    "3.0000000000000000000000000000000000000000,4",
+    "2.5E-0,3",
+    "25E-1,1",
+    "1.5E+0,2",
+    ".5E1,1",
+    "3E0,3E0",
+    "1E-38,1",
+    "9.99999E-39,2",
+    "1E37,1",
+)
+
+
+def _hostile(rng: random.Random) -> bytes:
+    """A line with keys people send by accident or on purpose: control keys, keys with bit 7 set
+    (0x8D among them, a Return to the 1978 BASIC), the erase keys, and numbers long in every way."""
+    kind = rng.randrange(5)
+    x, y = _square(rng)
+    if kind == 0:
+        line = bytearray(f"{x},{y}".encode())
+        for _ in range(rng.randint(1, 3)):
+            line.insert(rng.randint(0, len(line)), rng.choice(_CONTROL_KEYS))
+        return bytes(line)
+    if kind == 1:
+        line = bytearray(f"{x},{y}".encode())
+        at = rng.randrange(len(line))
+        line[at] |= 0x80
+        if rng.random() < 0.3:
+            line.insert(rng.randint(0, len(line)), 0x8D)
+        return bytes(line)
+    if kind == 2:
+        return rng.choice(_HOSTILE).encode("ascii")
+    if kind == 3:
+        return (
+            bytes(rng.randrange(0x01, 0x100) for _ in range(rng.randint(1, 90)))
+            .replace(b"\n", b" ")
+            .replace(b"\r", b" ")
+        )
+    return (
+        f"{x},{y}" + "".join(rng.choice("_@ 0123456789,.E+-") for _ in range(rng.randint(60, 100)))
+    ).encode()
+
+
+def hostile_script(seed: int, index: int) -> Script:
+    """Script `index` of `seed` with hostile lines mixed in (one line in five, from a generator of
+    their own, so the rest is `script(seed, index)`'s): for the 1978 BASIC, whose real interpreter
+    can be run beside the re-creation (the 6502 engine)."""
+    rng = random.Random(f"life2-hostile:{seed}:{index}")
+    mixed: Script = []
+    for line in script(seed, index):
+        if rng.random() < 0.2:
+            mixed.append(_hostile(rng))
+        mixed.append(line)
+    return mixed
