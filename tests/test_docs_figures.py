@@ -103,13 +103,22 @@ def test_a_long_game_thinks_for_over_a_minute() -> None:
 
 
 @pytest.mark.parametrize("command", ["compare", "bench"])
-def test_the_line_compare_and_bench_say_for_the_1978_basic_is_the_pages(command, capsys) -> None:
-    """testing.md quotes compare's; bench says the same of itself."""
+def test_compare_and_bench_without_the_rom_stop_as_testing_md_says(
+    command, capsys, monkeypatch, tmp_path
+) -> None:
+    """testing.md: in ms1978 (the default) both need the 1977 ROM, and without it they stop at once with
+    status 2, saying where to get it and its checksum."""
+    assert (
+        "stop at once, with status 2 and a message saying\nwhere to get it"
+        in (ROOT / "docs" / "testing.md").read_text()
+    )
+    monkeypatch.setenv("LIFE2_ROM", str(tmp_path / "absent.bin"))
     words = ["--input", "x"] if command == "compare" else ["--scripts", "1"]
     assert main([command, *words]) == 2
-    said = capsys.readouterr().err.strip()
-    quoted = said.replace("life2 bench:", "life2 compare:").replace("bench runs", "compare runs")
-    assert f"\n{quoted}\n" in (ROOT / "docs" / "testing.md").read_text()
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err.startswith(f"life2 {command}: Microsoft's 6502 BASIC ROM (OSI, 1977) was not found")
+    assert "mist64/msbasic" in captured.err and "SHA-256 must be" in captured.err
 
 
 def test_a_game_from_a_file_ends_as_playing_md_says(tmp_path, capsysbinary) -> None:
