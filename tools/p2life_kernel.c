@@ -29,6 +29,11 @@ static inline u64 mix(u64 z) {
     return z ^ (z >> 31);
 }
 
+/* A word's share of the digest: white's word at index `at`, black's at `at` + 1. */
+static inline u64 word_hash(u64 white, u64 black, u64 at) {
+    return mix(white + at * GOLDEN) ^ mix(black + (at + 1) * GOLDEN + MIX2);
+}
+
 static inline v8 vmix(v8 z) {
     z = (z ^ (z >> 30)) * MIX1;
     z = (z ^ (z >> 27)) * MIX2;
@@ -146,8 +151,10 @@ static void step(u64 *white, u64 *black, u64 *out_white, u64 *out_black, long he
     for (long r = 0; r < height; r++) {
         long start = (r + 1) * stride + 1;
         u64 *w = white + start, *b = black + start, *nw = out_white + start, *nb = out_black + start;
-        u64 row_index = ((u64)generation * (u64)height + (u64)r) * (u64)width + 1;
         u64 index = (u64)(r * words) * 2;
+        /* each word's index times GOLDEN, stepped: no multiplication a word but the hash's own */
+        v8 at_golden = (index + 2 * lane) * GOLDEN;
+        v8 coins = {0};
         long k = 0;
         for (; k + 8 <= words && (k + 8 < words || !(width % 64)); k += 8) {
             v8 up_w[3], row_w[3], down_w[3], up_b[3], row_b[3], down_b[3], nwv, nbv, coin;
@@ -157,26 +164,16 @@ static void step(u64 *white, u64 *black, u64 *out_white, u64 *out_black, long he
                 row_b[i] = load(b + k - 1 + i), down_b[i] = load(b + k + stride - 1 + i);
             }
             rules_v8(up_w, row_w, down_w, up_b, row_b, down_b, &nwv, &nbv, &coin);
-            u64 some = 0;
-            for (int i = 0; i < 8; i++) some |= coin[i];
-            if (some) {
-                for (int i = 0; i < 8; i++) {
-                    if (!coin[i]) continue;
-                    u64 face = faces(coin[i], seed, row_index + (u64)(k + i) * 64);
-                    nwv[i] ^= coin[i] & ~face;
-                    nbv[i] ^= coin[i] & face;
-                    tossed += (u64)__builtin_popcountll(coin[i]);
-                }
-            }
+            coins |= coin;
             store(nw + k, nwv);
             store(nb + k, nbv);
             vwhites += popcounts(nwv);
             vblacks += popcounts(nbv);
-            if (with_digest) {
-                v8 at = index + 2 * ((u64)k + lane);
-                vdigest += vmix(nwv + at * GOLDEN) ^ vmix(nbv + (at + 1) * GOLDEN + MIX2);
-            }
+            if (with_digest) vdigest += vmix(nwv + at_golden) ^ vmix(nbv + at_golden + (GOLDEN + MIX2));
+            at_golden += 16 * GOLDEN;
         }
+        u64 some = 0;
+        for (int i = 0; i < 8; i++) some |= coins[i];
         for (; k < words; k++) {
             u64 up_w[3], row_w[3], down_w[3], up_b[3], row_b[3], down_b[3], nwv, nbv, coin;
             memcpy(up_w, w + k - stride - 1, sizeof up_w), memcpy(row_w, w + k - 1, sizeof row_w);
@@ -185,19 +182,29 @@ static void step(u64 *white, u64 *black, u64 *out_white, u64 *out_black, long he
             memcpy(down_b, b + k + stride - 1, sizeof down_b);
             rules_u64(up_w, row_w, down_w, up_b, row_b, down_b, &nwv, &nbv, &coin);
             if (k == words - 1) nwv &= last_mask, nbv &= last_mask, coin &= last_mask;
-            if (coin) {
-                u64 face = faces(coin, seed, row_index + (u64)k * 64);
-                nwv ^= coin & ~face;
-                nbv ^= coin & face;
-                tossed += (u64)__builtin_popcountll(coin);
-            }
+            some |= coin;
             nw[k] = nwv, nb[k] = nbv;
             whites += (u64)__builtin_popcountll(nwv);
             blacks += (u64)__builtin_popcountll(nbv);
+            if (with_digest) digest += word_hash(nwv, nbv, index + 2 * (u64)k);
+        }
+        if (!some) continue;
+        /* the coins, rare after the first generations: each word that has one is tossed, and its
+         * counts and hash, taken above with its coins set in both planes, are corrected */
+        u64 row_index = ((u64)generation * (u64)height + (u64)r) * (u64)width + 1;
+        for (k = 0; k < words; k++) {
+            u64 coin = nw[k] & nb[k];
+            if (!coin) continue;
+            u64 face = faces(coin, seed, row_index + (u64)k * 64);
+            u64 after_w = nw[k] ^ (coin & ~face), after_b = nb[k] ^ (coin & face);
+            whites -= (u64)__builtin_popcountll(coin & ~face);
+            blacks -= (u64)__builtin_popcountll(coin & face);
             if (with_digest) {
                 u64 at = index + 2 * (u64)k;
-                digest += mix(nwv + at * GOLDEN) ^ mix(nbv + (at + 1) * GOLDEN + MIX2);
+                digest += word_hash(after_w, after_b, at) - word_hash(nw[k], nb[k], at);
             }
+            nw[k] = after_w, nb[k] = after_b;
+            tossed += (u64)__builtin_popcountll(coin);
         }
     }
     for (int i = 0; i < 8; i++) whites += vwhites[i], blacks += vblacks[i], digest += vdigest[i];

@@ -83,6 +83,9 @@ class CKernel:
         state.generation += generations
         return records
 
+    def step(self) -> None:
+        self.advance(1)
+
     @property
     def lattice(self) -> Any:
         return self.state.lattice
@@ -112,6 +115,9 @@ class EngineWith:
     def advance(self, generations: int) -> Any:
         with swapped(self.kernels):
             return self.engine.advance(generations)
+
+    def step(self) -> None:
+        self.advance(1)
 
     @property
     def lattice(self) -> Any:
