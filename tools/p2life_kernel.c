@@ -12,9 +12,7 @@
 
 #include <stdint.h>
 #include <string.h>
-#ifdef __AVX512VPOPCNTDQ__
 #include <immintrin.h>
-#endif
 
 typedef uint64_t u64;
 typedef u64 v8 __attribute__((vector_size(64)));
@@ -58,6 +56,23 @@ static inline v8 popcounts(v8 v) {
 #endif
 }
 
+/* A word's cells moved one column up (each cell gets its west neighbour; bit 0 gets the top bit
+ * of the word before) or down (its east neighbour; bit 63 gets bit 0 of the word after): one
+ * funnel shift where the CPU has AVX-512 VBMI2, as LLVM makes of the engine's same expression. */
+static inline u64 up_u64(u64 word, u64 before) { return (word << 1) | (before >> 63); }
+static inline u64 down_u64(u64 word, u64 after) { return (word >> 1) | (after << 63); }
+#ifdef __AVX512VBMI2__
+static inline v8 up_v8(v8 word, v8 before) {
+    return (v8)_mm512_shldi_epi64((__m512i)word, (__m512i)before, 1);
+}
+static inline v8 down_v8(v8 word, v8 after) {
+    return (v8)_mm512_shrdi_epi64((__m512i)word, (__m512i)after, 1);
+}
+#else
+static inline v8 up_v8(v8 word, v8 before) { return (word << 1) | (before >> 63); }
+static inline v8 down_v8(v8 word, v8 after) { return (word >> 1) | (after << 63); }
+#endif
+
 /* The counts and the rules of variant 0 for one word or one vector of words (T): bitslice.py's
  * count8, exactly and next_planes with the masks folded in. A coin's cell is left set in both. */
 #define FULL_ADD(s, c, a, b, d) T s = (a) ^ (b) ^ (d), c = ((a) & (b)) | ((d) & ((a) ^ (b)))
@@ -75,12 +90,12 @@ static inline v8 popcounts(v8 v) {
         /* [0] the word before, [1] the word, [2] the word after */                              \
         T wn = up_w[1], wc = row_w[1], ws = down_w[1], bn = up_b[1], bc = row_b[1],              \
           bs = down_b[1];                                                                        \
-        COUNT8(w0, w1, w2, w3, (wn << 1) | (up_w[0] >> 63), wn, (wn >> 1) | (up_w[2] << 63),     \
-               (wc << 1) | (row_w[0] >> 63), (wc >> 1) | (row_w[2] << 63),                       \
-               (ws << 1) | (down_w[0] >> 63), ws, (ws >> 1) | (down_w[2] << 63));                \
-        COUNT8(b0, b1, b2, b3, (bn << 1) | (up_b[0] >> 63), bn, (bn >> 1) | (up_b[2] << 63),     \
-               (bc << 1) | (row_b[0] >> 63), (bc >> 1) | (row_b[2] << 63),                       \
-               (bs << 1) | (down_b[0] >> 63), bs, (bs >> 1) | (down_b[2] << 63));                \
+        COUNT8(w0, w1, w2, w3, up_##T(wn, up_w[0]), wn, down_##T(wn, up_w[2]),     \
+               up_##T(wc, row_w[0]), down_##T(wc, row_w[2]),                       \
+               up_##T(ws, down_w[0]), ws, down_##T(ws, down_w[2]));                \
+        COUNT8(b0, b1, b2, b3, up_##T(bn, up_b[0]), bn, down_##T(bn, up_b[2]),     \
+               up_##T(bc, row_b[0]), down_##T(bc, row_b[2]),                       \
+               up_##T(bs, down_b[0]), bs, down_##T(bs, down_b[2]));                \
         /* count == k for white (W) and black (B), and white's and black's == 3 */               \
         T W1 = w0 & ~w1 & ~w2, W2 = ~w0 & w1 & ~w2, W3 = w0 & w1 & ~w2, W4 = ~w0 & ~w1 & w2;      \
         T W5 = w0 & ~w1 & w2, W6 = ~w0 & w1 & w2, W0 = ~w0 & ~w1 & ~w2 & ~w3;                    \

@@ -25,11 +25,13 @@ import contextlib
 import ctypes
 import importlib.util
 import json
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -93,9 +95,8 @@ class CKernel:
 
 def kernels_of(revision: str, folder: Path) -> ModuleType:
     """automata/kernels.py as `revision` had it, loaded beside today's (its relative imports are today's)."""
-    text = subprocess.run(
-        ["git", "show", f"{revision}:life2_retro/automata/kernels.py"], capture_output=True, text=True, check=True
-    ).stdout
+    where = f"{revision}:life2_retro/automata/kernels.py"
+    text = subprocess.run(["git", "show", where], capture_output=True, text=True, check=True).stdout
     path = folder / "kernels_before.py"
     path.write_text(text)
     spec = importlib.util.spec_from_file_location("life2_retro.automata.kernels_before", path)
@@ -126,12 +127,13 @@ class EngineWith:
 
 @contextlib.contextmanager
 def swapped(kernels: ModuleType) -> Iterator[None]:
-    today = engine_module.kernels
-    engine_module.kernels = kernels
+    """engine.py's calls made with `kernels` (it reads its module's name `kernels` at each call)."""
+    names = vars(engine_module)
+    today, names["kernels"] = names["kernels"], kernels
     try:
         yield
     finally:
-        engine_module.kernels = today
+        names["kernels"] = today
 
 
 def check(makers: dict[str, Callable[[Any, int], Any]], soup: Any, coin_seed: int) -> None:
@@ -141,7 +143,10 @@ def check(makers: dict[str, Callable[[Any, int], Any]], soup: Any, coin_seed: in
     for generation in range(CHECKED_GENERATIONS):
         expected = engine.advance(1)
         for name, other in others.items():
-            if not np.array_equal(other.advance(1), expected) or not np.array_equal(other.lattice, engine.lattice):
+            same = np.array_equal(other.advance(1), expected) and np.array_equal(
+                other.lattice, engine.lattice
+            )
+            if not same:
                 sys.exit(f"p2life_kernel_vs_c: {name} differs from the engine at generation {generation + 1}")
 
 
@@ -161,8 +166,10 @@ def main() -> int:
             before = kernels_of(options.before, Path(folder))
             makers[f"engine at {options.before}"] = lambda s, c: EngineWith(before, s, c)
         makers["C kernel"] = lambda s, c: CKernel(kernel, s, c)
-        print(f"p2life, one thread, {BOUNDARY} boundary: cell-updates per CPU-second (the process's), a digest "
-              f"every generation, the best of {options.rounds} interleaved rounds")  # fmt: skip
+        print(
+            f"p2life, one thread, {BOUNDARY} boundary: cell-updates per CPU-second (the process's), "
+            f"a digest every generation, the best of {options.rounds} interleaved rounds"
+        )
         print(f"  on {describe()}")
         print(f"  C kernel: gcc {' '.join(FLAGS[:2])}")
         odd = random_soup((37, 150), 0.5, np.random.default_rng(options.seed))
@@ -178,21 +185,24 @@ def main() -> int:
                 per_call = max(1, min(GENERATIONS_A_CALL, (1 << 24) // (side * side)))
                 for soup_name, (soup, coin_seed) in by_soup.items():
                     for name, make in makers.items():
-                        cpu, _ = _rate(lambda m=make, s=soup, c=coin_seed: m(s, c), side * side, per_call)
+                        cpu, _ = _rate(partial(make, soup, coin_seed), side * side, per_call)
                         key = (side, soup_name, name)
                         best[key] = max(best.get(key, 0.0), cpu)
-        print(f"  {'lattice':>11} {'soup':>8}" + "".join(f"{name:>22}" for name in makers) + f"{'engine / C':>12}")
+        names = "".join(f"{name:>22}" for name in makers)
+        print(f"  {'lattice':>11} {'soup':>8}{names}{'engine / C':>12}")
         for side, by_soup in lattices.items():
             for soup_name in by_soup:
                 rates = [best[(side, soup_name, name)] for name in makers]
-                ratio = rates[0] / rates[-1]
-                print(f"  {f'{side} x {side}':>11} {soup_name:>8}" + "".join(f"{rate:>22.3e}" for rate in rates)
-                      + f"{ratio:>12.2f}")  # fmt: skip
-        print(f"  load average as it ends: {' '.join(f'{x:.2f}' for x in __import__('os').getloadavg())}")
+                figures = "".join(f"{rate:>22.3e}" for rate in rates)
+                print(f"  {f'{side} x {side}':>11} {soup_name:>8}{figures}{rates[0] / rates[-1]:>12.2f}")
+        print(f"  load average as it ends: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         if options.json:
-            records = [{"lattice": side, "soup": soup, "way": name, "cpu_rate": rate}
-                       for (side, soup, name), rate in best.items()]  # fmt: skip
-            Path(options.json).write_text(json.dumps({"cpu": cpu_model(), "records": records}, indent=1) + "\n")
+            records = [
+                {"lattice": side, "soup": soup, "way": name, "cpu_rate": rate}
+                for (side, soup, name), rate in best.items()
+            ]
+            document = {"cpu": cpu_model(), "records": records}
+            Path(options.json).write_text(json.dumps(document, indent=1) + "\n")
     return 0
 
 
