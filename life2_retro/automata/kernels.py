@@ -6,8 +6,9 @@ padded layout). Before a generation the halo is filled from the boundary's
 rule: zeros past a cut-off edge, the opposite edge's cells on a torus. Then
 every word of the lattice has all eight neighbours where the plain formula
 looks for them, and one loop with no edge, no coin and no branch in it makes
-them all. LLVM vectorises that loop with the widest registers the CPU has
-(tests/automata/test_kernels.py reads its machine code to hold it to that).
+them all. LLVM vectorises that loop with the widest registers the CPU has,
+512-bit where it has AVX-512 (the kernels ask for them: _prefer_512_bit_vectors);
+tests/automata/test_kernels.py reads its machine code to hold it to that.
 
 A generation is made a chunk of rows at a time, in passes over the chunk,
 each a loop of its own, while the chunk's words are still in the core's cache:
@@ -17,15 +18,16 @@ each a loop of its own, while the chunk's words are still in the core's cache:
    before the next generation). A cell whose coin decides is left set in both
    planes at once, a state no cell has, for pass 3 to find;
 2. the last word of each row is cut back to the lattice's width;
-3. the coins, only in a chunk that has one (after the first generations of a
-   soup, few do): each coin's face from the shared stream (coins.py);
-4. the populations and, when asked for, the digest: the popcounts and a
-   64-bit hash of the new state, for the run's end (runs.py).
+3. a row at a time, the populations and, when asked for, the digest (the
+   popcounts and a 64-bit hash of the new state, for the run's end: runs.py),
+   and whether the row has a coin; only in a row that has one (after the first
+   generations of a soup, few do), each coin's face from the shared stream
+   (coins.py), its word's counts and share of the digest corrected.
 
 Why words and not rows: a row handed to a function is an array view, and
 Numba counts the references of every view it makes or passes, with an
 atomic operation each time; in an inner loop that costs more than the rule
-itself. Here the views are made once a chunk, outside the loops.
+itself. Here the views are made once a chunk or a row, outside the loops over words.
 
 The rule set is fixed when the kernels are compiled: `bitslice.next_planes`
 reads its variant from five all-or-nothing masks, and here they are

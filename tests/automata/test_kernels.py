@@ -20,13 +20,18 @@ from life2_retro.automata.soup import random_soup
 
 
 def widest_registers() -> str | None:
-    """The name of the CPU's widest vector registers as x86 assembly spells them, or None."""
+    """The name of the widest vector registers of the CPU Numba compiles for, as x86 assembly spells
+    them, or None: this CPU's, or the features NUMBA_CPU_FEATURES names for another."""
     import llvmlite.binding as llvm
+    from numba.core import config
 
-    features = llvm.get_host_cpu_features()
-    if features.get("avx512f"):
+    features = config.CPU_FEATURES
+    if features is None:
+        features = llvm.get_host_cpu_features().flatten()
+    named = set(features.split(","))
+    if "+avx512f" in named:
         return "zmm"
-    if features.get("avx2"):
+    if "+avx2" in named:
         return "ymm"
     return None
 
