@@ -164,7 +164,7 @@ def main() -> int:
         makers: dict[str, Callable[[Any, int], Any]] = {"engine": lambda s, c: Engine(s, BOUNDARY, c)}
         if options.before:
             before = kernels_of(options.before, Path(folder))
-            makers[f"engine at {options.before}"] = lambda s, c: EngineWith(before, s, c)
+            makers[f"engine at {options.before[:10]}"] = lambda s, c: EngineWith(before, s, c)
         makers["C kernel"] = lambda s, c: CKernel(kernel, s, c)
         print(
             f"p2life, one thread, {BOUNDARY} boundary: cell-updates per CPU-second (the process's), "
