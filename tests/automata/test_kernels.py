@@ -4,6 +4,7 @@ lattices of several chunks."""
 
 from __future__ import annotations
 
+import os
 import re
 from collections import Counter
 
@@ -23,11 +24,8 @@ def widest_registers() -> str | None:
     """The name of the widest vector registers of the CPU Numba compiles for, as x86 assembly spells
     them, or None: this CPU's, or the features NUMBA_CPU_FEATURES names for another."""
     import llvmlite.binding as llvm
-    from numba.core import config
 
-    features = config.CPU_FEATURES
-    if features is None:
-        features = llvm.get_host_cpu_features().flatten()
+    features = os.environ.get("NUMBA_CPU_FEATURES") or llvm.get_host_cpu_features().flatten()
     named = set(features.split(","))
     if "+avx512f" in named:
         return "zmm"
