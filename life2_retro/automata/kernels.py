@@ -86,10 +86,10 @@ def _prefer_512_bit_vectors(typingctx: Any) -> Any:
     to 256: the "prefer-vector-width"="512" function attribute, as clang's -mprefer-vector-width=512
     sets it. LLVM tunes its code for Intel's AVX-512 cores (Skylake-SP to Emerald Rapids) with
     prefer-256-bit, for code that runs a little 512-bit work among much other (where the core's
-    clock drops for it); here the 512-bit loops are all the work, and they are 1.16 times faster
-    (bench: tools/p2life_kernel_vs_c.py). Where the CPU has no 512-bit registers, or is not tuned
-    that way (AMD's Zen 4), it changes nothing. The attribute goes in as text: llvmlite's attribute
-    set takes only the names it lists, and writes each as given."""
+    clock drops for it); here the 512-bit loops are all the work, and on an Emerald Rapids Xeon the
+    engine is 1.16 times faster for them (docs/p2life-kernels.md). Where the CPU has no 512-bit
+    registers, or is not tuned that way (AMD's Zen 4), it changes nothing. The attribute goes in as
+    text: llvmlite's attribute set takes only the names it lists, and writes each as given."""
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
         set.add(builder.function.attributes, '"prefer-vector-width"="512"')
