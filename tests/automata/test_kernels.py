@@ -4,7 +4,6 @@ lattices of several chunks."""
 
 from __future__ import annotations
 
-import os
 import re
 from collections import Counter
 
@@ -24,8 +23,11 @@ def widest_registers() -> str | None:
     """The name of the widest vector registers of the CPU Numba compiles for, as x86 assembly spells
     them, or None: this CPU's, or the features NUMBA_CPU_FEATURES names for another."""
     import llvmlite.binding as llvm
+    from numba.core import config
 
-    features = os.environ.get("NUMBA_CPU_FEATURES") or llvm.get_host_cpu_features().flatten()
+    features = vars(config).get("CPU_FEATURES")  # NUMBA_CPU_FEATURES, or "" for NUMBA_CPU_NAME=generic
+    if features is None:
+        features = llvm.get_host_cpu_features().flatten()
     named = set(features.split(","))
     if "+avx512f" in named:
         return "zmm"
@@ -71,7 +73,7 @@ def test_the_bit_logic_is_vectorised_with_the_widest_registers_and_calls_nothing
     a call in it, fails; the message says what the loops were compiled to."""
     registers = widest_registers()
     if registers is None:
-        pytest.skip("this CPU has no vector registers wider than 128 bits")
+        pytest.skip("the CPU Numba compiles for has no vector registers wider than 128 bits")
     plane = np.zeros(6 * 10, dtype=np.uint64)
     code = kernels.rule_code(VARIANTS[variant])
     arguments = (plane, plane.copy(), plane.copy(), plane.copy(), 7, 30, 6, code)
@@ -92,7 +94,7 @@ def test_the_populations_and_the_digest_read_the_words_in_order():
     """Pass 3 reads each row's words in order, not one by one with a gather (an index Numba cannot
     prove is not negative is read that way, and a gather costs eight loads)."""
     if widest_registers() is None:
-        pytest.skip("this CPU has no vector registers wider than 128 bits")
+        pytest.skip("the CPU Numba compiles for has no vector registers wider than 128 bits")
     height, words = 4, 3
     plane = np.zeros((height + 2) * (words + 2), dtype=np.uint64)
     assembly = compiled_afresh(
