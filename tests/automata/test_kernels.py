@@ -151,3 +151,23 @@ def test_a_lattice_of_several_chunks_equals_the_reference(boundary, parallel):
         engine.step()
         assert np.array_equal(engine.lattice, reference.step())
     assert engine.coins_tossed == reference.coins_tossed
+
+
+def test_the_c_kernel_the_engine_is_timed_against_does_the_same_work(tmp_path):
+    """tools/p2life_kernel.c, the yardstick of tools/p2life_kernel_vs_c.py, gives the engine's records
+    (populations, coins, digest) and lattice generation by generation, on a soup of frequent coins
+    whose width is not a whole number of words: its figure is for the same work, or it means nothing."""
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc is needed to build the C kernel")
+    path = Path(__file__).resolve().parents[2] / "tools" / "p2life_kernel_vs_c.py"
+    spec = importlib.util.spec_from_file_location("p2life_kernel_vs_c", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    kernel = tool.build(tmp_path)
+    soup = random_soup((37, 150), 0.5, np.random.default_rng(8))
+    assert tool.differences({"C kernel": lambda s, c: tool.CKernel(kernel, s, c)}, soup, 8) == []
