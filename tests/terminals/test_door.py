@@ -491,3 +491,36 @@ def test_ctrl_c_at_a_telnet_seat_is_told_to_the_host_once():
         proc.close()
     assert errors.count("player 2 ended the game at seat 2") == 1, errors
     assert "stopped the game" not in errors and "Traceback" not in errors
+
+
+def test_a_window_at_seat_1_shows_the_code_in_its_title_while_player_2_is_awaited():
+    """The host at a Teletype window: its title says where player 2 connects and the code, and the
+    game starts once player 2 has given it."""
+    from life2_retro.programs import PROGRAMS
+    from life2_retro.terminals import open_window
+    from life2_retro.terminals.pacing import SimulatedClock
+    from life2_retro.terminals.seats import Seats
+    from life2_retro.terminals.telnet.terminal import TelnetTerminal
+
+    window = open_window("teletype", clock=SimulatedClock(), script=[], baud=0, sound=False)
+    captions: list[str] = []
+    shown = window.display.caption
+    window.display.caption = lambda text: (captions.append(text), shown(text))[1]
+    seat_2 = TelnetTerminal(0, code="1357", seat=2)
+    port = seat_2.address[1]
+    invited = f"{window.title} - seat 1: waiting for player 2 (telnet 127.0.0.1 {port}, code 1357)"
+
+    sat: list[TelnetClient] = []
+
+    def player_2() -> None:
+        wait_until(lambda: invited in captions, f"no {invited!r} in {captions}")
+        sat.append(TelnetClient(port, code=b"1357"))
+
+    typist = threading.Thread(target=player_2, daemon=True)
+    typist.start()
+    _, turns = PROGRAMS["life2"].seating()
+    with Seats({1: window, 2: seat_2}, turns, 10) as seats:
+        seats.wait_for_players()
+        typist.join(timeout=10)
+        assert invited in captions and len(sat) == 1
+        sat[0].close()
