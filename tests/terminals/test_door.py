@@ -461,11 +461,11 @@ def test_the_door_serves_while_the_game_does_not_look():
         seat.close()
 
 
-def _console_and_telnet_at_player_2s_prompt() -> tuple[PtyGame, TelnetClient, Recorder]:
+def _console_and_telnet_at_player_2s_prompt(*more: str) -> tuple[PtyGame, TelnetClient, Recorder]:
     """The console at seat 1 (its stderr apart), a telnet client at seat 2; player 1's three squares
     typed at the console, and player 2 at their first prompt."""
     game = quick_game()
-    proc = PtyGame(*OPTIONS, "--seat", "2=telnet,port=0,code=2222", stderr_apart=True)
+    proc = PtyGame(*OPTIONS, "--seat", "2=telnet,port=0,code=2222", *more, stderr_apart=True)
     console = ConsoleSeat(proc)
     player_2 = TelnetClient(telnet_port(proc), code=b"2222")
     seats: dict[int, Seat] = {1: console, 2: LineSeat(player_2)}
@@ -502,6 +502,20 @@ def test_ctrl_c_at_a_telnet_seat_is_told_to_the_host_once():
         proc.close()
     assert errors.count("player 2 ended the game at seat 2") == 1, errors
     assert "stopped the game" not in errors and "Traceback" not in errors
+
+
+def test_the_wait_running_out_is_said_once_at_the_console():
+    """The console's words go to stderr, where life2's last line says why the game ended: the wait
+    running out is said there once, not twice (it once came as `life2:` and `life2 play:`)."""
+    proc, player_2, _ = _console_and_telnet_at_player_2s_prompt("--away-for", "1")
+    try:
+        player_2.close()
+        assert proc.finish() == 2
+        errors = proc.errors(until=b"never", timeout=1).decode()
+    finally:
+        proc.close()
+    gone = "player 2's seat did not come back within 1 s: the game ends"
+    assert errors.count(gone) == 1 and f"life2 play: {gone}" in errors, errors
 
 
 def test_a_window_at_seat_1_shows_the_code_in_its_title_while_player_2_is_awaited():
