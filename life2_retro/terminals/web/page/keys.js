@@ -10,7 +10,8 @@ import { teletypeChar } from "./teletype.js";
 export const LINE_LIMIT = 72;
 
 export class Keys {
-  constructor({ look, erase, print, send, scroll, mute, started }) {
+  constructor({ look, erase, print, send, scroll, mute, started, sent }) {
+    this.sent = sent;
     this.look = look;
     this.erase = erase || "_";
     this.print = print; // (text) => the key on paper or screen
@@ -50,6 +51,7 @@ export class Keys {
       if (this.look === "teletype") this.print("\r"); // RETURN returns the carriage here; the BASIC sends CR LF
       this.asking = "";
       this.typed = "";
+      this.sent();
       return true;
     }
     if (key === "Backspace") {

@@ -119,6 +119,7 @@ function seated(look) {
       scroll: (lines) => { view.scroll(lines); dirty = true; },
       mute: () => say(sounds.toggleMute() ? "Sound off (F8 turns it on)" : "Sound on"),
       started: () => sounds.start(),
+      sent: () => { canvas.dataset.asking = ""; say(""); },
     });
     canvas.addEventListener("keydown", (event) => { if (keys.key(event)) event.preventDefault(); });
     canvas.addEventListener("pointerdown", () => { sounds.start(); canvas.focus(); });
@@ -142,9 +143,11 @@ function receive(message) {
     dirty = true;
   } else if (kind === "read") {
     keys.ask(value);
+    canvas.dataset.asking = value; // for whoever watches the page: a test, an assistive tool
+    if (value) canvas.dataset.asked = String(Number(canvas.dataset.asked || 0) + 1);
     if (value) say(value === "shown" ? "Type your answer and press Return." : "Your move: type it and press Return (it is not shown).");
   } else if (kind === "status") say(value);
-  else if (kind === "over") { over = true; say("The game is over."); }
+  else if (kind === "over") { over = true; canvas.dataset.over = "true"; say("The game is over."); }
 }
 
 function connect() {
