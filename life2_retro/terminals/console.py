@@ -87,6 +87,7 @@ class ConsoleTerminal(Terminal):
     """stdin and stdout of this process; hides typed input when stdin is a tty."""
 
     DESCRIPTION = "this terminal, typed coordinates hidden"
+    HOST_KEYBOARD = True
 
     def __init__(self, stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> None:
         self._in: BinaryIO = stdin if stdin is not None else standard_input()

@@ -69,7 +69,7 @@ def seats(*words: str):
 def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
     first, second = seats("--seat", "2=telnet,port=2323")
     assert (first.player, first.terminal, dict(first.settings)) == (1, "console", {})
-    assert (second.player, second.terminal, dict(second.settings)) == (2, "telnet", {"port": 2323})
+    assert (second.player, second.terminal, dict(second.settings)) == (2, "telnet", {"port": 2323, "seat": 2})
     first, second = seats("--seat", "2=serial,port=/dev/b", "--seat", "1=serial,port=/dev/a,baud=300")
     assert first.terminal == second.terminal == "serial" and first.settings["baud"] == 300
     assert seats() == []  # without --seat, nothing changes
