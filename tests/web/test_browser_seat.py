@@ -24,7 +24,7 @@ LIFE2_TURNS = [1, 1, 1, 2, 2, 2]
 def web_link(proc, timeout: float = 20) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = re.search(r"waiting for a web player on \S+ port \d+ \(code \w+\): (http://\S+)", proc.stderr)
+        found = re.search(r"waiting for \S+ \d \(web\) on \S+ port \d+: code [\d ]+: (http://\S+)", proc.stderr)
         if found:
             return found[1]
         time.sleep(0.05)
@@ -34,9 +34,11 @@ def web_link(proc, timeout: float = 20) -> str:
 def test_quick_game_between_a_web_seat_and_a_telnet_seat(tmp_path):
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = start_life2(*options, "--seat", "1=telnet,port=0", "--seat", "2=web,port=0,code=2222,baud=0")
+    proc = start_life2(
+        *options, "--seat", "1=telnet,port=0,code=1111", "--seat", "2=web,port=0,code=2222,baud=0"
+    )
     try:
-        client = TelnetClient(telnet_port(proc))
+        client = TelnetClient(telnet_port(proc), code=b"1111")
         link = web_link(proc)
         assert link.endswith("/?code=2222") and link.startswith("http://127.0.0.1:")
         with chromium() as browser:

@@ -1,10 +1,16 @@
 """The web seat's settings, declared once: the command line, the exhibit's config and the
-constructor all come from them (terminals/options.py)."""
+constructor all come from them (terminals/options.py). Where the page is reached, and its door,
+are the telnet seat's settings (the same door); the rest is the look of the terminal drawn."""
 
 from __future__ import annotations
 
 from ..options import Option
-from ..telnet.terminal import BIND, PORT
+from ..telnet.terminal import BIND as BIND
+from ..telnet.terminal import CODE as CODE
+from ..telnet.terminal import CODE_WAIT as CODE_WAIT
+from ..telnet.terminal import PORT as PORT
+from ..telnet.terminal import SEAT as SEAT
+from ..telnet.terminal import STALL as STALL
 from ..window.crt import PHOSPHOR as PHOSPHOR
 
 LOOKS = ("teletype", "crt")
@@ -22,22 +28,14 @@ BAUD = Option(
     zero="as fast as it comes",
     metavar="N",
 )
-CODE = Option(
-    "code",
-    "the seat's code, which the page asks for (default: a new 4-digit code, shown on stderr; "
-    "none: no code, on loopback only)",
-    default=None,
-    metavar="CODE",
-)
 SOUND = Option(
     "sound",
-    "no sound in the page (M or F8 there toggles it)",
+    "no sound in the page (F8 there toggles it)",
     default=True,
     kind=bool,
     flag="--mute",
     negated=True,
 )
-
 ERASE = Option("erase", "what Backspace sends: the host's erase character", default="_", internal=True)
 
-WEB_OPTIONS = (PORT, BIND, CODE, LOOK, BAUD, PHOSPHOR, SOUND, ERASE)
+WEB_OPTIONS = (PORT, BIND, CODE, CODE_WAIT, STALL, LOOK, BAUD, PHOSPHOR, SOUND, ERASE, SEAT)

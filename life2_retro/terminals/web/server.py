@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import TYPE_CHECKING, Protocol
 
+from ..door.address import host_of, named
 from . import wire
-from .door import TRIES_PER_CONNECTION, Door
 from .line import WebLine
 
 try:
@@ -33,6 +33,8 @@ except ImportError:  # pragma: no cover - the web extra brings it
 if TYPE_CHECKING:
     from collections.abc import Awaitable
 
+TRIES_PER_CONNECTION = 3
+"""Wrong codes a page may send before it is closed (the telnet door's count)."""
 TICK = 0.1
 """Seconds between two looks at the lines' output: a character's time at 110 baud."""
 OUTBOX_LIMIT = 256
@@ -73,7 +75,9 @@ class Refusal:
 class Host(Protocol):
     """Who decides what a knock opens: the web seat, or `life2 serve`."""
 
-    door: Door
+    def wait_for(self, address: str) -> float:
+        """Seconds before a page from `address` may be answered (the wait wrong codes earned)."""
+        ...
 
     def asks(self) -> str:
         """The door's first frame: the code asked, or the games to choose from."""
@@ -85,13 +89,23 @@ class Host(Protocol):
         """What the page is told as it sits down (the look, the line's speed, a token)."""
         ...
 
+    def seated(self, peer: str) -> None:
+        """A page from `peer` sat down (for the host's notices)."""
+
+    def left(self, peer: str, why: str) -> None:
+        """The page from `peer` that held a line went away, and why."""
+
 
 class Page:
     """One page's WebSocket: frames go out in order from a bounded outbox, by a writer of its own."""
 
-    def __init__(self, ws: web.WebSocketResponse, address: str, limits: Limits) -> None:
+    def __init__(self, ws: web.WebSocketResponse, peer: str, address: str, limits: Limits) -> None:
         self.ws = ws
+        self.peer = peer
+        """As the host's notices name it: 127.0.0.1:52114."""
         self.address = address
+        """Its host, which the door's waits and limits count by."""
+        self.why = "closed by the page"
         self.limits = limits
         self.line: WebLine | None = None
         self._outbox: deque[str] = deque()
@@ -112,6 +126,7 @@ class Page:
         if self.closing:
             return
         self.closing = True
+        self.why = why
         self._outbox.append("")  # the writer's sign to close
         self._close_with = (code, why)
         self._ready.set()
@@ -130,6 +145,8 @@ class Page:
                         return
                     await asyncio.wait_for(ws.send_str(text), self.limits.not_reading_seconds)
         except (TimeoutError, ConnectionError, RuntimeError):
+            if not self.closing:
+                self.why = "it took none of its output"
             self.closing = True  # not read for too long, or gone: the socket is dropped
             with contextlib.suppress(Exception):
                 transport = ws._req.transport if ws._req is not None else None  # noqa: SLF001
@@ -206,7 +223,9 @@ class WebServer:
     # -- a page's socket ---------------------------------------------------------------------------
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        address = request.remote or "?"
+        peername = request.transport.get_extra_info("peername") if request.transport else None
+        peer = named(peername) if peername else (request.remote or "?")
+        address = host_of(peername) if peername else (request.remote or "?")
         limits = self.limits
         ws = web.WebSocketResponse(
             max_msg_size=wire.MAX_FRAME,
@@ -219,7 +238,7 @@ class WebServer:
             self.refused += 1
             await ws.close(code=wire.BUSY, message=b"too many pages are open: try again later")
             return ws
-        page = Page(ws, address, limits)
+        page = Page(ws, peer, address, limits)
         self.pages.add(page)
         self.per_address[address] = self.per_address.get(address, 0) + 1
         try:
@@ -230,6 +249,7 @@ class WebServer:
             line = page.line
             if line is not None:
                 line.detach(page)
+                self.host.left(page.peer, page.why)
             page.close(wire.GOING_AWAY, "closed")
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(asyncio.shield(page._writer), 2)  # noqa: SLF001
@@ -264,7 +284,6 @@ class WebServer:
     async def _door(self, page: Page) -> WebLine | None:
         """The knock: nothing of the game before the right code; a few tries, each after the
         address's wait; a page that says nothing is closed."""
-        door = self.host.door
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self.limits.knock_seconds
         tries = 0
@@ -286,7 +305,7 @@ class WebServer:
             knock = wire.parse(message.data)
             if not isinstance(knock, wire.Knock):
                 raise wire.BadFrame("a line before the seat's code", wire.POLICY)
-            wait = door.wait_for(page.address)
+            wait = self.host.wait_for(page.address)
             if wait > 0:
                 await asyncio.sleep(min(wait, max(0.0, deadline - loop.time())))
             admitted = self.host.admit(knock, page.address)
@@ -305,6 +324,7 @@ class WebServer:
                 return None
             page.line = admitted
             page.send(wire.frame("seated", self.host.welcome(admitted)))
+            self.host.seated(page.peer)
             return admitted
 
     # -- the line's pace ---------------------------------------------------------------------------
