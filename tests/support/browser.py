@@ -70,7 +70,11 @@ def keep_shot(page: Any, path: Path) -> Path:
 
 def log_text(page: Any) -> str:
     """What the page's log holds: the printed text, a line a pass of the carriage."""
-    return str(page.evaluate("() => [...document.getElementById('log').children].map(d => d.textContent).join('\\n')"))
+    return str(
+        page.evaluate(
+            "() => [...document.getElementById('log').children].map(d => d.textContent).join('\\n')"
+        )
+    )
 
 
 def wait_asked(page: Any, count: int, timeout: float = 30) -> None:

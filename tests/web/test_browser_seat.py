@@ -24,7 +24,9 @@ LIFE2_TURNS = [1, 1, 1, 2, 2, 2]
 def web_link(proc, timeout: float = 20) -> str:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
-        found = re.search(r"waiting for \S+ \d \(web\) on \S+ port \d+: code [\d ]+: (http://\S+)", proc.stderr)
+        found = re.search(
+            r"waiting for \S+ \d \(web\) on \S+ port \d+: code [\d ]+: (http://\S+)", proc.stderr
+        )
         if found:
             return found[1]
         time.sleep(0.05)
