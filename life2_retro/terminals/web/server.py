@@ -192,10 +192,23 @@ class WebServer:
         app = web.Application(client_max_size=4096)
         app.router.add_get("/", self._index)
         app.router.add_get("/page/{name}", self._file)
-        app.router.add_get("/typeface.json", lambda _r: self._bytes(typeface_json(), "application/json"))
-        app.router.add_get("/sounds/{name}.wav", lambda r: self._sound(r, sound_wav))
+
+        async def typeface(request: web.Request) -> web.Response:
+            return self._bytes(typeface_json(), "application/json")
+
+        async def sounds(request: web.Request) -> web.Response:
+            body = sound_wav(request.match_info["name"])
+            if body is None:
+                raise web.HTTPNotFound()
+            return self._bytes(body, "audio/wav")
+
+        async def no_icon(request: web.Request) -> web.Response:
+            return web.Response(status=204)
+
+        app.router.add_get("/typeface.json", typeface)
+        app.router.add_get("/sounds/{name}.wav", sounds)
         app.router.add_get("/socket", self._socket)
-        app.router.add_get("/favicon.ico", lambda _r: self._bytes(b"", "image/x-icon"))
+        app.router.add_get("/favicon.ico", no_icon)
         return app
 
     # -- HTTP -------------------------------------------------------------------------------------
@@ -211,14 +224,8 @@ class WebServer:
         body, kind = found
         return web.Response(body=body, content_type=kind, charset="utf-8", headers=SECURITY)
 
-    async def _bytes(self, body: bytes, kind: str) -> web.Response:
+    def _bytes(self, body: bytes, kind: str) -> web.Response:
         return web.Response(body=body, content_type=kind, headers=SECURITY)
-
-    async def _sound(self, request: web.Request, make: Callable[[str], bytes | None]) -> web.Response:
-        body = make(request.match_info["name"])
-        if body is None:
-            raise web.HTTPNotFound()
-        return web.Response(body=body, content_type="audio/wav", headers=SECURITY)
 
     # -- a page's socket ---------------------------------------------------------------------------
 
