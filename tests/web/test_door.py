@@ -37,7 +37,7 @@ def url(seat: WebSeat) -> str:
 
 
 async def frames_until_closed(ws, timeout: float = 10) -> list[dict]:
-    got = []
+    got: list[dict] = []
     while True:
         message = await ws.receive(timeout=timeout)
         if message.type != aiohttp.WSMsgType.TEXT:

@@ -79,6 +79,9 @@ class WebLine(RedisplayingTerminal):
         """When the page holding the line went (None: held, or never yet)."""
         self._told_away = False
         self.over = False
+        self.hung_up = False
+        self.last_seen = time.monotonic()
+        """When a page last held the line, or typed at it: an exhibit ends games nobody is at."""
 
     # -- the game's side (its own thread) ----------------------------------------------------------
 
@@ -107,7 +110,18 @@ class WebLine(RedisplayingTerminal):
 
     def tend(self) -> None:
         """Another seat is asked: this one's page may have gone, and the others are told so."""
+        if self.hung_up:
+            raise HungUp
         self._watch_away()
+
+    def present(self) -> bool:
+        return self.seated_once
+
+    def show_typing(self, data: bytes) -> None:
+        """A computer player's keys: on paper they strike the blot as a person's would, then the
+        carriage returns (a glass terminal shows a move typed at it nowhere)."""
+        if self.look.get("look") == "teletype":
+            self.write(data.upper() + b"\r")
 
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         time.sleep(seconds)
@@ -206,6 +220,7 @@ class WebLine(RedisplayingTerminal):
             if self.holder is not None:
                 return False
             self.holder = page
+            self.last_seen = time.monotonic()
             if self.seated_once:
                 self._throttle.clear()
                 self._sent = self._fed
@@ -224,6 +239,7 @@ class WebLine(RedisplayingTerminal):
         with self._lock:
             if self.holder is page:
                 self.holder = None
+                self.last_seen = time.monotonic()
                 self._read_open = False
                 if not self.over:
                     self.lost_at = time.monotonic()
@@ -258,6 +274,11 @@ class WebLine(RedisplayingTerminal):
             self._read_open = text != frame("read", "")
         return text
 
+    def pending(self) -> bool:
+        """Whether frames still wait for the page (the rest of the paper, the game's end)."""
+        with self._lock:
+            return bool(self._held) or self._throttle.pending > 0
+
     def typed(self, line: str) -> bool:
         """A line the page sent: passed to the game if one is asked and its prompt is out, else
         dropped (False)."""
@@ -265,6 +286,7 @@ class WebLine(RedisplayingTerminal):
             if not self._read_open:
                 return False
             self._read_open = False
+            self.last_seen = time.monotonic()
         self._typed.put(line.encode("ascii"))
         return True
 
@@ -274,4 +296,5 @@ class WebLine(RedisplayingTerminal):
 
     def hang_up(self) -> None:
         """The game at this line is to end (a visitor gone for good): its next read ends it."""
+        self.hung_up = True
         self._typed.put(_HANG_UP)
