@@ -23,6 +23,10 @@ from ..window.font import HEIGHT, ROWS, WIDTH, dots
 from ..window.paper import BELL_COLUMN, CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES
 from ..window.strokes import flatten
 from ..window.type_render import DOT
+from ..window.type_wear import TypeBox
+
+MACHINE_SEED = 33
+"""The pygame Teletype's machine (its `seed`): the page's worn type is that machine's."""
 from ..window.typeface import ASCENT, BODY_WIDTH, CAP_HEIGHT, DESCENT, MODEL_33, PEN
 
 SOUNDS = {**sound.Sounds.VOICES, "hum": sound.hum}
@@ -66,6 +70,13 @@ def typeface() -> dict[str, object]:
             "spreads": printed_type.SPREADS,
             "spread_ink": printed_type.SPREAD_INK,
             "soaked_letter": printed_type.SOAKED_LETTER,
+        },
+        # the worn machine's type, character by character (type_wear.py): the share of a full blow's
+        # ink each leaves, and how far it sits off its place (64ths of an inch)
+        "faces": {
+            char: {"force": face.force, "rise": face.rise, "drift": face.drift}
+            for char in MODEL_33
+            for face in [TypeBox(MACHINE_SEED).face(char)]
         },
         # the glass terminal's character generator (font.py): (column, row) of each dot
         "dots": {"width": WIDTH, "height": HEIGHT, "rows": ROWS, "glyphs": _dot_glyphs()},

@@ -168,7 +168,7 @@ export class TeletypeView {
     if (cells) {
       const ctx = drawn.getContext("2d");
       for (const [column, strikes] of cells) {
-        strikes.forEach((strike, blows) => this.ink(ctx, column, strike, strikes.slice(0, blows)));
+        strikes.forEach((strike, blows) => this.ink(ctx, row, column, strike, strikes.slice(0, blows)));
       }
     }
     this.canvases.set(row, drawn);
@@ -180,17 +180,22 @@ export class TeletypeView {
   }
 
   // one blow's ink on its line's canvas; on a spot struck before, its ink runs into the wet paper
-  ink(ctx, column, strike, before) {
+  ink(ctx, row, column, strike, before) {
     const p = this.p;
     if (before.length >= p.blows_inked) return;
-    const r = seeded(strike.seed);
-    const darkness = strike.ink * (0.78 + 0.22 * r());
-    const force = darkness < p.force_steps[0] ? 0 : darkness < p.force_steps[1] ? 1 : 2;
-    const alpha = p.ink_alpha[0] + p.ink_alpha[1] * darkness;
+    // the blow's darkness: its ink, the worn type's share, this blow's force, and the ribbon's
+    // ink along the line (type_wear.py)
+    const face = this.face.faces[strike.ch] || { force: 1, rise: 0, drift: 0 };
+    const blow = 0.76 + 0.24 * seeded(strike.seed ^ 0x5eed)();
+    const depth = 0.2 + 0.13 * seeded(row * 7919 + 33)();
+    const ribbon = 1 - depth * Math.pow(column / (p.columns - 1), 1.3);
+    const darkness = strike.ink * face.force * blow * ribbon;
+    const force = (darkness >= p.force_steps[0]) + (darkness >= p.force_steps[1]);
+    const alpha = Math.min(1, p.ink_alpha[0] + p.ink_alpha[1] * darkness);
     const pen = this.face.pen * p.forces[force];
     const offset = this.unit * 100 / 64; // the blows' offsets are in 64ths of an inch
-    const x = this.margin + column * this.charW + p.body_left * this.unit + strike.dx * offset;
-    const y = this.pad + p.capital_top * this.unit + strike.dy * offset;
+    const x = this.margin + column * this.charW + p.body_left * this.unit + (strike.dx + face.drift) * offset;
+    const y = this.pad + p.capital_top * this.unit + (strike.dy + face.rise) * offset;
     const soaked = before.length;
     if (soaked) {
       // the spread: the letters struck here before, wider and blurred, darker with each blow
@@ -241,7 +246,7 @@ export class TeletypeView {
     for (const [row, column, strike, blows] of paper.fresh) {
       const drawn = this.canvases.get(row);
       const cells = paper.line(row);
-      if (drawn && cells) this.ink(drawn.getContext("2d"), column, strike, cells.get(column).slice(0, blows));
+      if (drawn && cells) this.ink(drawn.getContext("2d"), row, column, strike, cells.get(column).slice(0, blows));
     }
     paper.fresh = [];
     const ctx = this.canvas.getContext("2d");
