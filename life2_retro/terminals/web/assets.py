@@ -70,6 +70,7 @@ def typeface() -> dict[str, object]:
             "spreads": printed_type.SPREADS,
             "spread_ink": printed_type.SPREAD_INK,
             "soaked_letter": printed_type.SOAKED_LETTER,
+            "mottle": printed_type.MOTTLE,
         },
         # the worn machine's type, character by character (type_wear.py): the share of a full blow's
         # ink each leaves, and how far it sits off its place (64ths of an inch)

@@ -65,9 +65,13 @@ export class GlassView {
     this.textX = this.faceX + this.faceW * 0.03;
     this.textY = this.faceY + this.faceH * 0.04;
     this.glyphs = new Map();
+    this.changed = true;
   }
 
-  receive(text) { return this.screen.receive(text); }
+  receive(text) {
+    this.changed = true;
+    return this.screen.receive(text);
+  }
 
   scroll() {}
 
@@ -98,29 +102,68 @@ export class GlassView {
     return drawn;
   }
 
-  draw() {
-    const ctx = this.canvas.getContext("2d");
+  // the characters alone, drawn again only when the screen changed; their bloom is a blurred copy
+  text() {
     const { width, height } = this.canvas;
-    ctx.fillStyle = "#1b1a18";
-    ctx.fillRect(0, 0, width, height);
-    // the tube: a dark glass face, a little lighter in the middle
-    const [r, g, b] = this.colour;
-    const glass = ctx.createRadialGradient(width / 2, height / 2, this.faceH * 0.1, width / 2, height / 2, this.faceW * 0.62);
-    glass.addColorStop(0, `rgb(${8 + r * 0.03},${10 + g * 0.03},${9 + b * 0.03})`);
-    glass.addColorStop(1, "rgb(3,4,4)");
-    ctx.fillStyle = glass;
-    ctx.beginPath();
-    ctx.roundRect(this.faceX, this.faceY, this.faceW, this.faceH, this.faceH * 0.06);
-    ctx.fill();
+    if (!this.textLayer || this.textLayer.width !== width || this.textLayer.height !== height) {
+      this.textLayer = document.createElement("canvas");
+      this.bloomLayer = document.createElement("canvas");
+      this.textLayer.width = this.bloomLayer.width = width;
+      this.textLayer.height = this.bloomLayer.height = height;
+      this.changed = true;
+    }
+    if (!this.changed) return;
+    this.changed = false;
+    const ctx = this.textLayer.getContext("2d");
+    ctx.clearRect(0, 0, width, height);
     const pad = Math.max(1, (this.cellW / 6) * 0.9) * 2;
     const screen = this.screen;
     for (let row = 0; row < screen.rows; row++) {
       for (let column = 0; column < screen.columns; column++) {
         const ch = screen.cells[row][column];
-        if (ch === " ") continue;
-        ctx.drawImage(this.glyph(ch), this.textX + column * this.cellW - pad, this.textY + row * this.cellH - pad);
+        if (ch !== " ") ctx.drawImage(this.glyph(ch), this.textX + column * this.cellW - pad, this.textY + row * this.cellH - pad);
       }
     }
+    const bloom = this.bloomLayer.getContext("2d");
+    bloom.clearRect(0, 0, width, height);
+    bloom.filter = `blur(${Math.max(2, this.cellW * 0.6).toFixed(1)}px)`;
+    bloom.drawImage(this.textLayer, 0, 0);
+    bloom.filter = "none";
+  }
+
+  draw() {
+    const ctx = this.canvas.getContext("2d");
+    const { width, height } = this.canvas;
+    const [r, g, b] = this.colour;
+    ctx.fillStyle = "#1b1a18";
+    ctx.fillRect(0, 0, width, height);
+    // the bezel: a dark moulding around the tube, lit from above
+    const rim = this.faceH * 0.06;
+    const bezel = ctx.createLinearGradient(0, this.faceY - rim, 0, this.faceY + this.faceH + rim);
+    bezel.addColorStop(0, "#4a4744");
+    bezel.addColorStop(1, "#1f1d1b");
+    ctx.fillStyle = bezel;
+    ctx.beginPath();
+    ctx.roundRect(this.faceX - rim, this.faceY - rim, this.faceW + 2 * rim, this.faceH + 2 * rim, this.faceH * 0.1);
+    ctx.fill();
+    // the tube: dark glass, a little lighter in the middle, the phosphor's tint in it
+    const glass = ctx.createRadialGradient(width / 2, height / 2, this.faceH * 0.1, width / 2, height / 2, this.faceW * 0.62);
+    glass.addColorStop(0, `rgb(${10 + r * 0.04},${12 + g * 0.04},${11 + b * 0.04})`);
+    glass.addColorStop(1, "rgb(3,4,4)");
+    ctx.fillStyle = glass;
+    ctx.beginPath();
+    ctx.roundRect(this.faceX, this.faceY, this.faceW, this.faceH, this.faceH * 0.06);
+    ctx.fill();
+    this.text();
+    ctx.save();
+    ctx.clip();
+    ctx.globalCompositeOperation = "lighter";
+    ctx.globalAlpha = 0.55;
+    ctx.drawImage(this.bloomLayer, 0, 0);
+    ctx.globalAlpha = 1;
+    ctx.drawImage(this.textLayer, 0, 0);
+    ctx.globalCompositeOperation = "source-over";
+    const screen = this.screen;
     // the cursor, blinking
     this.blink = (this.blink + 1) % 60;
     if (this.blink < 36) {
@@ -128,9 +171,20 @@ export class GlassView {
       const column = Math.min(screen.column, screen.columns - 1);
       ctx.fillRect(this.textX + column * this.cellW, this.textY + screen.row * this.cellH + this.cellH * 0.8, this.cellW * 0.85, Math.max(2, this.cellH * 0.08));
     }
-    // the scan lines
+    // the scan lines, the edges of the tube falling dark, and a faint reflection of the room
     ctx.fillStyle = "rgba(0,0,0,0.22)";
     const line = Math.max(2, Math.round(this.cellH / 9));
     for (let y = Math.round(this.faceY); y < this.faceY + this.faceH; y += line * 2) ctx.fillRect(this.faceX, y, this.faceW, line);
+    const edge = ctx.createRadialGradient(width / 2, height / 2, this.faceH * 0.45, width / 2, height / 2, this.faceW * 0.6);
+    edge.addColorStop(0, "rgba(0,0,0,0)");
+    edge.addColorStop(1, "rgba(0,0,0,0.55)");
+    ctx.fillStyle = edge;
+    ctx.fillRect(this.faceX, this.faceY, this.faceW, this.faceH);
+    const shine = ctx.createLinearGradient(this.faceX, this.faceY, this.faceX + this.faceW * 0.5, this.faceY + this.faceH * 0.6);
+    shine.addColorStop(0, "rgba(255,255,255,0.05)");
+    shine.addColorStop(1, "rgba(255,255,255,0)");
+    ctx.fillStyle = shine;
+    ctx.fillRect(this.faceX, this.faceY, this.faceW, this.faceH);
+    ctx.restore();
   }
 }

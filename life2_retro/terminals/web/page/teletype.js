@@ -191,7 +191,8 @@ export class TeletypeView {
     const ribbon = 1 - depth * Math.pow(column / (p.columns - 1), 1.3);
     const darkness = strike.ink * face.force * blow * ribbon;
     const force = (darkness >= p.force_steps[0]) + (darkness >= p.force_steps[1]);
-    const alpha = Math.min(1, p.ink_alpha[0] + p.ink_alpha[1] * darkness);
+    // the cloth lets through between its least (p.mottle) and all of the ink: on average, half way
+    const alpha = Math.min(1, p.ink_alpha[0] + p.ink_alpha[1] * darkness) * (1 + p.mottle[force]) / 2;
     const pen = this.face.pen * p.forces[force];
     const offset = this.unit * 100 / 64; // the blows' offsets are in 64ths of an inch
     const x = this.margin + column * this.charW + p.body_left * this.unit + (strike.dx + face.drift) * offset;
