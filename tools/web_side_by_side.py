@@ -20,16 +20,42 @@ import time
 from pathlib import Path
 
 QUICK_GAME = ["1,1", "1,5", "5,5", "3,2", "3,3", "3,4"]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 
 
 def window(look: str, size: str, out: Path, script: Path) -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     subprocess.run(
-        [sys.executable, "-m", "life2_retro", "screenshot", "--input", str(script), "--out", str(out),
-         "--terminal", look, "--dialect", "ms1978", "--size", size, "--baud", "0"],
-        check=True, env=env, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "life2_retro",
+            "screenshot",
+            "--input",
+            str(script),
+            "--out",
+            str(out),
+            "--terminal",
+            look,
+            "--dialect",
+            "ms1978",
+            "--size",
+            size,
+            "--baud",
+            "0",
+        ],
+        check=True,
+        env=env,
+        timeout=300,
     )
 
 
@@ -37,9 +63,25 @@ def page(look: str, size: str, out: Path) -> None:
     from playwright.sync_api import sync_playwright
 
     game = subprocess.Popen(
-        [sys.executable, "-m", "life2_retro", "--dialect", "ms1978", "--terminal", "web", "--port", "0",
-         "--code", "2222", "--baud", "0", "--look", look],
-        stderr=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "life2_retro",
+            "--dialect",
+            "ms1978",
+            "--terminal",
+            "web",
+            "--port",
+            "0",
+            "--code",
+            "2222",
+            "--baud",
+            "0",
+            "--look",
+            look,
+        ],
+        stderr=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
     )
     assert game.stderr is not None
     os.set_blocking(game.stderr.fileno(), False)

@@ -3,7 +3,7 @@
 // new line of the log too, so each pass of the carriage is read once. Old lines are let go: a page
 // open for days keeps LOG_LINES lines.
 
-const LOG_LINES = 2000;
+const LOG_LINES = 1000;
 
 export class PrintedLog {
   constructor(element) {

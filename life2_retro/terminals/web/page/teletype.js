@@ -6,7 +6,7 @@
 // struck there before, and less of it keeps its own shape. That is the blot the listing makes of
 // XXXXXX, $$$$$$ and &&&&&& and that hides the move typed onto it.
 
-const LINES_KEPT = 3000; // rows of paper kept to read back: a page open for days stays this size
+const LINES_KEPT = 1000; // rows of paper kept to read back (some three games): a page open for days stays this size
 const LINE_CANVASES = 80; // drawn lines kept ready; others are inked again from their strikes
 
 function rgb(c, alpha = 1) { return `rgba(${c[0]},${c[1]},${c[2]},${alpha})`; }
