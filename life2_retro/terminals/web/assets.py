@@ -24,10 +24,10 @@ from ..window.paper import BELL_COLUMN, CHARACTERS_PER_INCH, COLUMNS, LINES_PER_
 from ..window.strokes import flatten
 from ..window.type_render import DOT
 from ..window.type_wear import TypeBox
+from ..window.typeface import ASCENT, BODY_WIDTH, CAP_HEIGHT, DESCENT, MODEL_33, PEN
 
 MACHINE_SEED = 33
 """The pygame Teletype's machine (its `seed`): the page's worn type is that machine's."""
-from ..window.typeface import ASCENT, BODY_WIDTH, CAP_HEIGHT, DESCENT, MODEL_33, PEN
 
 SOUNDS = {**sound.Sounds.VOICES, "hum": sound.hum}
 
