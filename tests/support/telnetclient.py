@@ -20,7 +20,9 @@ ASK = b"code? "
 class TelnetClient:
     """`code`: the door is answered first (`sit_down`), and `output` then holds the game's bytes only."""
 
-    def __init__(self, port: int, timeout: float = 20, code: bytes | None = None, host: str = LOOPBACK) -> None:
+    def __init__(
+        self, port: int, timeout: float = 20, code: bytes | None = None, host: str = LOOPBACK
+    ) -> None:
         deadline = time.monotonic() + timeout
         while True:
             try:

@@ -140,7 +140,8 @@ class TelnetTerminal(RedisplayingTerminal):
         listener = listen(address, port)
         self.address = listener.getsockname()[:2]
         self.bind = address
-        self._door = Door(listener, DoorRules(self.code, code_wait, stall), TelnetFraming, self.who, say)
+        self.door = Door(listener, DoorRules(self.code, code_wait, stall), TelnetFraming, self.who, say)
+        """The seat's door: who knocks, who holds the seat, and the holder's queues."""
         self._generation = 0
         """The holder the game talks to (the door counts them): 0 until the first sits down."""
         say(self._announcement())
@@ -153,13 +154,13 @@ class TelnetTerminal(RedisplayingTerminal):
         return f"{where}, offered to the network (any machine that reaches this one may connect): {code}"
 
     def invitation(self) -> str | None:
-        if self._door.held:
+        if self.door.held:
             return None
         code = ", no code" if self.code is None else f", code {self.code}"
         return f"telnet {self.address[0]} {self.address[1]}{code}"
 
     def present(self) -> bool:
-        return self._generation > 0 or self._door.held
+        return self._generation > 0 or self.door.held
 
     # -- the terminal contract ------------------------------------------------------------------
 
@@ -167,7 +168,7 @@ class TelnetTerminal(RedisplayingTerminal):
         self.remember(data)
         self._first_player()
         try:
-            self._take(self._door.take_keys(self._generation))
+            self._take(self.door.take_keys(self._generation))
             self._send(self.output.shape(data))
         except Away:
             self._recover()
@@ -180,7 +181,7 @@ class TelnetTerminal(RedisplayingTerminal):
         last_key = time.monotonic()
         while not self._lines:
             try:
-                if self._take(self._door.take_keys(self._generation, POLL)):
+                if self._take(self.door.take_keys(self._generation, POLL)):
                     last_key = time.monotonic()
             except Away:
                 self._recover()
@@ -197,7 +198,7 @@ class TelnetTerminal(RedisplayingTerminal):
         until = time.monotonic() + seconds
         while (left := until - time.monotonic()) > 0:
             try:
-                if self._take(self._door.take_keys(self._generation, min(POLL, left))) and on_key:
+                if self._take(self.door.take_keys(self._generation, min(POLL, left))) and on_key:
                     on_key()
             except Away:
                 self._recover()
@@ -206,7 +207,7 @@ class TelnetTerminal(RedisplayingTerminal):
         """Another seat's turn: a Ctrl-C typed here is seen now; a drop is seen at the next write."""
         if self._generation:
             with contextlib.suppress(Away):
-                self._take(self._door.take_keys(self._generation))
+                self._take(self.door.take_keys(self._generation))
 
     def discard_input(self) -> None:
         """Keys typed and not read are dropped, as a line not listening drops them (a Ctrl-C stays)."""
@@ -214,7 +215,7 @@ class TelnetTerminal(RedisplayingTerminal):
         self._lines.clear()
         if self._generation:
             with contextlib.suppress(Away):
-                self._interrupted |= CTRL_C in self._door.take_keys(self._generation)
+                self._interrupted |= CTRL_C in self.door.take_keys(self._generation)
 
     def tell(self, text: str) -> None:
         """Sent if the player is there; nobody is waited for if not."""
@@ -222,17 +223,17 @@ class TelnetTerminal(RedisplayingTerminal):
             self._send(self.output.shape(b"\r\n" + text.encode("ascii", "replace") + b"\r\n"))
 
     def close(self) -> None:
-        self._door.close()
+        self.door.close()
 
     # -- the connection -------------------------------------------------------------------------
 
     def _send(self, data: bytes) -> None:
-        self._door.send(self._generation, to_client(data))
+        self.door.send(self._generation, to_client(data))
 
     def _first_player(self) -> None:
         """The game's first bytes wait for a player to sit down (as long as it takes)."""
         while not self._generation:
-            self._generation = self._door.wait_seated(0, POLL) or 0
+            self._generation = self.door.wait_seated(0, POLL) or 0
 
     def _take(self, keys: bytes) -> bool:
         """Typed keys: lines to hand over, an echo to send, or the game to stop; True if any key
@@ -260,9 +261,9 @@ class TelnetTerminal(RedisplayingTerminal):
         self.discipline.discard()
         self._lines.clear()
         self._interrupted = False
-        lost_at = self._door.lost_at or time.monotonic()
+        lost_at = self.door.lost_at or time.monotonic()
         while True:
-            while (generation := self._door.wait_seated(self._generation, POLL)) is None:
+            while (generation := self.door.wait_seated(self._generation, POLL)) is None:
                 if self.watch is not None:
                     self.watch.away(time.monotonic() - lost_at)
             self._generation = generation
