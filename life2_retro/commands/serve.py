@@ -87,7 +87,7 @@ async def serve(config: object, seed: int | None) -> None:
         per_address=config.web_pages_per_address,
         knock_seconds=config.web_code_wait,
         not_reading_seconds=config.web_stall,
-        heartbeat=config.web_stall / 2,
+        heartbeat=config.web_stall,
     )
     server = WebServer(exhibit, limits)
     server.on_tick = exhibit.tend

@@ -92,6 +92,8 @@ class WebExhibit:
         self.choices = {f"{game}/{mode}": (game, mode) for game in config.web_games for mode in self.modes}
         self.played = 0
         self._lock = threading.Lock()
+        self.baton = threading.Semaphore(1)
+        """Held by the one game computing now (terminals/web/line.py)."""
 
     # -- the door (the server's loop asks) ---------------------------------------------------------
 
@@ -161,7 +163,10 @@ class WebExhibit:
         config = self.config
         look = look_of(config.web_look, config.web_baud, config.web_phosphor, True)
         seats = 2 if mode == "friend" else 1
-        lines = {n: WebLine(LinePace(config.web_baud or None), dict(look)) for n in range(1, seats + 1)}
+        lines = {
+            n: WebLine(LinePace(config.web_baud or None), dict(look), baton=self.baton)
+            for n in range(1, seats + 1)
+        }
         visit = Visit(secrets.token_urlsafe(9), game, mode, lines)
         if mode == "friend":
             visit.code = make_code()
@@ -179,6 +184,7 @@ class WebExhibit:
         config = self.config
         stand = config.stand(visit.game)
         ended = "finished"
+        holding = False
         try:
             terminal: Terminal
             if visit.mode == "friend":
@@ -190,6 +196,8 @@ class WebExhibit:
                 terminal = visit.lines[1]
                 while not terminal.present():
                     time.sleep(0.05)
+            self.baton.acquire()
+            holding = True
             hooks = Hooks(random.Random(seed), idle_seconds=config.web_idle_seconds)
             terminal.write(stand.welcome(MODES[visit.mode]))
             played = stand.game(terminal, MODES[visit.mode], hooks)
@@ -205,6 +213,8 @@ class WebExhibit:
             ended = "failed"
             say(f"game {visit.id} ({visit.game}) failed: {exc!r}")
         finally:
+            if holding:
+                self.baton.release()
             visit.ended = ended
             for line in visit.lines.values():
                 line.finish(f"the game is over ({ended})")

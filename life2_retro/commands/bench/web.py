@@ -101,7 +101,7 @@ def lateness(frames: list[tuple[float, str]], baud: int) -> list[float]:
     return late
 
 
-async def _visitor(url: str, visitor: Visitor, until: float) -> None:
+async def _visitor(url: str, visitor: Visitor, stop: asyncio.Event) -> None:
     import aiohttp
 
     try:
@@ -111,8 +111,8 @@ async def _visitor(url: str, visitor: Visitor, until: float) -> None:
             await ws.send_str(json.dumps({"code": "", "game": "life2/computer"}))
             square = 0
             answer_at: float | None = None
-            while time.monotonic() < until:
-                wait = max(0.01, min(until, answer_at or until) - time.monotonic())
+            while not stop.is_set():
+                wait = 0.5 if answer_at is None else max(0.01, answer_at - time.monotonic())
                 try:
                     message = await ws.receive(timeout=wait)
                 except TimeoutError:
@@ -152,26 +152,31 @@ async def _step(base: str, games: int, seconds: float, server: int) -> dict[str,
     visitors = [Visitor() for _ in range(games)]
     rss_before = _rss_mb(server)
     page = await _page_time(base)
-    start_by = time.monotonic() + max(2.0, games / 200)  # a ramp: 200 visitors a second
-    until = start_by + 5 + seconds
+    stop = asyncio.Event()
     tasks = []
-    for number, visitor in enumerate(visitors):
-        tasks.append(asyncio.create_task(_visitor(url, visitor, until)))
+    for number, visitor in enumerate(visitors):  # a ramp: 200 visitors a second at most
+        tasks.append(asyncio.create_task(_visitor(url, visitor, stop)))
         if number % 20 == 19:
             await asyncio.sleep(0.1)
-    await asyncio.sleep(max(0.0, start_by + 5 - time.monotonic()))
+    # measured once every visitor has its game's first bytes (or a minute has passed), and 5 s more
+    ramp_ends = time.monotonic() + 60
+    while time.monotonic() < ramp_ends and any(v.first_byte is None and not v.failed for v in visitors):
+        await asyncio.sleep(0.2)
+    await asyncio.sleep(5)
     cpu0, mine0, wall0 = _cpu_seconds(server), time.process_time(), time.monotonic()
+    until = wall0 + seconds
     rss_running = 0.0
     while time.monotonic() < until:
         await asyncio.sleep(1)
         rss_running = max(rss_running, _rss_mb(server))
     cpu = (_cpu_seconds(server) - cpu0) / (time.monotonic() - wall0)
     mine = (time.process_time() - mine0) / (time.monotonic() - wall0)
+    stop.set()
     await asyncio.gather(*tasks)
     late = [
         value
         for visitor in visitors
-        for value in lateness([frame for frame in visitor.frames if frame[0] >= wall0], 110)
+        for value in lateness([frame for frame in visitor.frames if wall0 <= frame[0] <= until], 110)
     ]
     first = sorted(v.first_byte - v.knocked for v in visitors if v.first_byte is not None)
     failed = [v.failed for v in visitors if v.failed]

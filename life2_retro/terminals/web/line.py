@@ -53,13 +53,26 @@ _HANG_UP = object()
 
 
 class WebLine(RedisplayingTerminal):
-    """A page's terminal: output paced to the page, lines from it; held by one page at a time."""
+    """A page's terminal: output paced to the page, lines from it; held by one page at a time.
+
+    `baton`: many games in one process (life2 serve) each run in a thread of their own; a game holds
+    the baton while it computes and lets it go while it waits for its player, so one game at a time
+    competes with the server's loop for the interpreter, and the loop keeps every line's pace
+    however many computer players think at once (without it, a hundred threads thinking make the
+    loop wait its turn behind each of them)."""
 
     DESCRIPTION = "a page in a web browser (the line's end; the seat is web)"
 
-    def __init__(self, pace: LinePace, look: dict[str, object], clock: WallClock | None = None) -> None:
+    def __init__(
+        self,
+        pace: LinePace,
+        look: dict[str, object],
+        clock: WallClock | None = None,
+        baton: threading.Semaphore | None = None,
+    ) -> None:
         super().__init__()
         self.look = look
+        self.baton = baton
         """What the page is told when it sits down: the look and its settings, the line's speed."""
         self._lock = threading.Lock()
         self._throttle = Throttle(pace, clock or WallClock())
@@ -160,6 +173,8 @@ class WebLine(RedisplayingTerminal):
             self._asking = kind
             self._held.append((self._fed, frame("read", kind)))
         last_key = time.monotonic()
+        if self.baton is not None:
+            self.baton.release()
         try:
             while True:
                 try:
@@ -179,6 +194,8 @@ class WebLine(RedisplayingTerminal):
                 if idle_seconds is not None and time.monotonic() - last_key >= idle_seconds:
                     raise IdleTimeout
         finally:
+            if self.baton is not None:
+                self.baton.acquire()
             with self._lock:
                 self._asking = ""
                 self._read_open = False

@@ -85,7 +85,7 @@ class WebSeat(WebLine):
         from .server import Limits, WebServer  # aiohttp, when a web seat is made
 
         self.server: WebServer = WebServer(
-            self, Limits(knock_seconds=code_wait, not_reading_seconds=stall, heartbeat=stall / 2)
+            self, Limits(knock_seconds=code_wait, not_reading_seconds=stall, heartbeat=stall)
         )
         host, self.port = self.server.run_in_thread(address, port)
         self.link = link_to(host, self.port, self.code)

@@ -59,7 +59,7 @@ class Limits:
     knock_seconds: float = 15.0
     not_reading_seconds: float = 10.0
     heartbeat: float = 20.0
-    """Seconds between pings; a page that does not answer within this is closed (half-open)."""
+    """Seconds between pings; a page that does not answer within half of it is closed (half-open)."""
 
 
 @dataclass(frozen=True)
