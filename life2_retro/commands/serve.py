@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 
@@ -99,8 +101,18 @@ async def serve(config: object, seed: int | None) -> None:
         file=sys.stderr,
         flush=True,
     )
+    stopping = asyncio.Event()
+    with contextlib.suppress(NotImplementedError):  # a service manager's stop: as Ctrl-C
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)
     try:
-        await asyncio.Event().wait()  # until Ctrl-C or a signal
+        await stopping.wait()
     finally:
+        left = ", ".join(f"{count} {why}" for why, count in server.closed.most_common()) or "none"
+        print(
+            f"life2 serve: stopping with {len(exhibit.visits)} games; {exhibit.played} played to their end "
+            f"or let go; pages gone: {left}; turned away as too many: {server.refused}",
+            file=sys.stderr,
+            flush=True,
+        )
         exhibit.stop()
         await server.stop()

@@ -252,6 +252,8 @@ def bench(counts: list[int], seconds: float = 30.0) -> int:
             except subprocess.TimeoutExpired:
                 server.kill()
                 server.wait()
+        if figures["failed"]:
+            print("  " + said.read_text(errors="replace").strip().splitlines()[-1])
         first = f"{figures['first_p50'] * 1000:.0f}/{figures['first_p99'] * 1000:.0f} ms"
         print(
             f"{figures['games']:>6} {figures['server_cpu']:>10.0%} {figures['visitors_cpu']:>12.0%} "

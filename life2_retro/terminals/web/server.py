@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -180,6 +180,8 @@ class WebServer:
         self.per_address: dict[str, int] = {}
         self.refused = 0
         """Connections closed at once because too many were open (the flood's count)."""
+        self.closed: Counter[str] = Counter()
+        """Why pages that held a line went, counted (for the operator's summary)."""
         self._runner: web.AppRunner | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._ticker: asyncio.Task[None] | None = None
@@ -256,6 +258,7 @@ class WebServer:
             line = page.line
             if line is not None:
                 line.detach(page)
+                self.closed[page.why] += 1
                 self.host.left(page.peer, page.why)
             page.close(wire.GOING_AWAY, "closed")
             with contextlib.suppress(TimeoutError):

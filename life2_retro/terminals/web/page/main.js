@@ -9,6 +9,9 @@ import { Sounds } from "./sounds.js";
 import { TeletypeView } from "./teletype.js";
 
 const params = new URLSearchParams(location.search);
+// everything the page asks for is relative to where it was served: behind a web server that gives
+// each life2 process a path of its own (/1/, /2/ ...), a reload and a shared link stay with it
+const here = new URL(".", location.href);
 const $ = (id) => document.getElementById(id);
 const statusLine = $("status");
 const canvas = $("machine");
@@ -98,7 +101,7 @@ function seated(look) {
   $("choose").hidden = true;
   if (look.token) sessionStorage.setItem("life2-token", look.token);
   if (look.share) {
-    const link = `${location.origin}/?game=${encodeURIComponent(look.share.game)}&code=${encodeURIComponent(look.share.code)}`;
+    const link = `${here.href.split("?")[0]}?game=${encodeURIComponent(look.share.game)}&code=${encodeURIComponent(look.share.code)}`;
     $("shared-link").textContent = link;
     $("shared-link").href = link;
     $("shared").hidden = false;
@@ -151,8 +154,9 @@ function receive(message) {
 }
 
 function connect() {
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/socket`);
+  const url = new URL("socket", here);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(url);
   knocked = false;
   socket.addEventListener("message", receive);
   socket.addEventListener("close", (event) => {
@@ -184,7 +188,7 @@ function frame() {
 }
 
 async function start() {
-  face = await (await fetch("/typeface.json")).json();
+  face = await (await fetch(new URL("typeface.json", here))).json();
   connect();
   requestAnimationFrame(frame);
 }

@@ -27,7 +27,7 @@ export class Sounds {
     const names = this.motor ? [...this.voices, "hum"] : this.voices;
     await Promise.all(names.map(async (name) => {
       try {
-        const response = await fetch(`/sounds/${name}.wav`);
+        const response = await fetch(new URL(`sounds/${name}.wav`, new URL(".", location.href)));
         const buffer = await this.context.decodeAudioData(await response.arrayBuffer());
         this.buffers.set(name, buffer);
       } catch (error) { /* no sound of that name: silence */ }
