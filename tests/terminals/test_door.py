@@ -26,10 +26,11 @@ from life2_retro.terminals.door.door import keep_alive
 from life2_retro.terminals.door.notices import DoorNotices
 
 from ..support.helpers import QUICK_GAME
+from ..support.ptygame import PtyGame
 from ..support.seating import Recorder, one_keyboard, scripted, telnet_port
 from ..support.serialpty import Life2Process
 from ..support.telnetclient import ASK, LOOPBACK, TelnetClient, listening_ports
-from .test_seats import LIFE2_TURNS, LineSeat, Seat, notice, play_seated, wait_for
+from .test_seats import LIFE2_TURNS, ConsoleSeat, LineSeat, Seat, notice, play_seated, wait_for
 
 Start = Callable[..., Life2Process]
 
@@ -447,3 +448,46 @@ def test_the_door_serves_while_the_game_does_not_look():
         knock.close()
     finally:
         seat.close()
+
+
+def _console_and_telnet_at_player_2s_prompt() -> tuple[PtyGame, TelnetClient, Recorder]:
+    """The console at seat 1 (its stderr apart), a telnet client at seat 2; player 1's three squares
+    typed at the console, and player 2 at their first prompt."""
+    game = quick_game()
+    proc = PtyGame(*OPTIONS, "--seat", "2=telnet,port=0,code=2222", stderr_apart=True)
+    console = ConsoleSeat(proc)
+    player_2 = TelnetClient(telnet_port(proc), code=b"2222")
+    seats: dict[int, Seat] = {1: console, 2: LineSeat(player_2)}
+    for number in range(3):
+        wait_for(seats, 1, game.marks[number])
+        console.type(game.lines[number] + b"\r")
+    wait_for(seats, 2, game.marks[3])
+    return proc, player_2, game
+
+
+def test_ctrl_c_at_the_console_during_player_2s_turn_names_the_consoles_seat():
+    """Ctrl-C is typed at the console while player 2 is asked: it is the console's player's, and
+    player 2 is told so (it once said player 2 had ended it)."""
+    proc, player_2, game = _console_and_telnet_at_player_2s_prompt()
+    try:
+        proc.type(b"\x03")
+        proc.finish()
+        player_2.read_until_closed(timeout=10)
+        errors = proc.errors(until=b"never", timeout=1).decode()
+    finally:
+        proc.close()
+    assert player_2.output == bytes(game.out[: game.marks[3]]) + notice("player 1 ended the game at seat 1")
+    assert "player 2 ended" not in errors and "Traceback" not in errors
+
+
+def test_ctrl_c_at_a_telnet_seat_is_told_to_the_host_once():
+    proc, player_2, _ = _console_and_telnet_at_player_2s_prompt()
+    try:
+        player_2.type(b"3,\x03")
+        assert proc.finish() == 0
+        player_2.read_until_closed(timeout=10)
+        errors = proc.errors(until=b"never", timeout=1).decode()
+    finally:
+        proc.close()
+    assert errors.count("player 2 ended the game at seat 2") == 1, errors
+    assert "stopped the game" not in errors and "Traceback" not in errors

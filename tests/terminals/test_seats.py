@@ -413,7 +413,13 @@ def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(fa
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(
-        *options, "--away-for", "30", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0,code=4321"
+        *options,
+        "--away-for",
+        "30",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        "2=telnet,port=0,code=4321",
     )
     port = telnet_port(proc)
     first = TelnetClient(port, code=CODE)
@@ -447,7 +453,13 @@ def test_a_telnet_seat_nobody_comes_back_to_ends_the_game_after_its_timeout(far_
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(
-        *options, "--away-for", "1", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0,code=4321"
+        *options,
+        "--away-for",
+        "1",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        "2=telnet,port=0,code=4321",
     )
     client = TelnetClient(telnet_port(proc), code=CODE)
     seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}

@@ -78,22 +78,32 @@ CODE = Option(
     allows="letters, digits, spaces and dashes, up to 32, or none",
     metavar="CODE",
 )
+
+
+def _seconds(value: object) -> float:
+    """A wait from 1 s to an hour, written as text or a number (`inf`, `nan` and 5,000 figures are not)."""
+    if isinstance(value, bool) or not isinstance(value, str | int | float):
+        raise ValueError
+    seconds = float(value)
+    if not 1 <= seconds <= 3600:  # nan too: it compares false with everything
+        raise ValueError
+    return seconds
+
+
 CODE_WAIT = Option(
     "code_wait",
     "seconds a connection has to give the code before it is closed",
     default=60.0,
-    kind=float,
-    low=1,
-    high=3600,
+    convert=_seconds,
+    allows="a number of seconds from 1 to 3600",
     metavar="SECONDS",
 )
 STALL = Option(
     "stall",
     "seconds a player's client may leave its output untaken, or go unheard, before the seat is away",
     default=20.0,
-    kind=float,
-    low=1,
-    high=3600,
+    convert=_seconds,
+    allows="a number of seconds from 1 to 3600",
     metavar="SECONDS",
 )
 SEAT = Option("seat", "the player whose seat it is, named in the host's notices", default=None, internal=True)
