@@ -163,3 +163,25 @@ def test_check_covers_the_web_table(tmp_path):
     assert "web.port is 70000; allowed: a port number from 0 to 65535" in done.stderr
     assert "web.players is 'everyone'" in done.stderr and "web.games" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_prompt_left_alone_ends_its_game_and_the_page_is_told(served):
+    from dataclasses import replace
+
+    exhibit, url = served(games=["life2"])
+    exhibit.config = replace(exhibit.config, web_idle_seconds=1.0)  # the config allows 10 s at least
+
+    async def idle():
+        async with aiohttp.ClientSession() as session:
+            page = Page(await session.ws_connect(url))
+            await page.knock(game="life2/computer")
+            await page.until(lambda: page.over, timeout=20)
+            return page
+
+    page = run(idle())
+    assert "nobody typed for a while" in page.printed
+    assert any(said.get("over", "").endswith("(idle)") for said in page.said)
+    deadline = time.monotonic() + 5
+    while exhibit.visits and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not exhibit.visits

@@ -34,6 +34,8 @@ from .wire import frame
 
 POLL = 0.05
 """Seconds a wait for a typed line looks again at the seat's state (away, idle, the other seats)."""
+LONG_WAIT = 5.0
+"""Seconds a line with nobody to watch (no other seats, no watch) sleeps between looks."""
 OUTPUT_LIMIT = 16_384
 """Bytes the line holds for its page at most: a LIFE2 board is about 400, a whole game's paper about 6,000."""
 
@@ -177,8 +179,14 @@ class WebLine(RedisplayingTerminal):
             self.baton.release()
         try:
             while True:
+                # a line alone at its game (life2 serve) has nothing to look at but the idle time: it
+                # sleeps until a line, a hang-up or that; a thousand games polling would keep the
+                # interpreter from the server's loop
+                wait = POLL if self.meanwhile is not None or self.watch is not None else LONG_WAIT
+                if idle_seconds is not None:
+                    wait = min(wait, max(0.0, last_key + idle_seconds - time.monotonic()))
                 try:
-                    typed = self._typed.get(timeout=POLL)
+                    typed = self._typed.get(timeout=wait)
                 except queue.Empty:
                     typed = None
                 if typed is _BREAK:

@@ -159,6 +159,18 @@ class Page:
             await self._writer
 
 
+def _why_gone(kind: WSMsgType, ws: web.WebSocketResponse) -> str:
+    """Why a page's socket ended, as the host's notices say it."""
+    if kind == WSMsgType.CLOSE:
+        return "closed by the page"
+    if ws.close_code == wire.TOO_BIG:
+        return "it sent a frame too big"
+    if ws.close_code == 1006:
+        return "it answered no ping (a connection gone without a word)"
+    error = ws.exception()
+    return f"the connection dropped ({error})" if error else "the connection dropped"
+
+
 def _page_files() -> dict[str, tuple[bytes, str]]:
     folder = resources.files(__package__) / "page"
     files = {}
@@ -289,6 +301,7 @@ class WebServer:
             elif message.type == WSMsgType.BINARY:
                 raise wire.BadFrame("a binary frame: the page speaks text", wire.UNSUPPORTED)
             else:  # closed, or an error (a frame too big: aiohttp has closed with 1009)
+                page.why = _why_gone(message.type, page.ws)
                 return
 
     async def _door(self, page: Page) -> WebLine | None:
