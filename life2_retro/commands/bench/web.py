@@ -3,7 +3,8 @@
 The server is the real `life2 serve`, pinned to core 0 (taskset); the visitors
 are simulated here, on core 1, over loopback only: each opens the socket,
 chooses a LIFE2 game against the computer, and answers each prompt a second
-after it is asked (from a fixed round of squares). Every game's line runs at
+after it is asked (from a fixed round of squares); when a game ends, the
+visitor starts another, so the count of games running stays the step's. Every game's line runs at
 110 baud, so a visitor's page should get each character a tenth of a second
 after the last, and a carriage's return later after a CR.
 
@@ -37,6 +38,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ...terminals.pacing import LinePace, SimulatedClock, Throttle
 
@@ -56,6 +58,8 @@ class Visitor:
     first_byte: float | None = None
     frames: list[tuple[float, str]] = field(default_factory=list)
     asked: int = 0
+    games: int = 0
+    """Games played to their end (the visitor then starts another)."""
     failed: str = ""
 
 
@@ -78,11 +82,15 @@ def lateness(frames: list[tuple[float, str]], baud: int) -> list[float]:
     """For each run of characters, how long after the line's own time its last one came."""
     late = []
     runs: list[list[tuple[float, str]]] = []
+    ended = True
     for frame in frames:
-        if runs and frame[0] - runs[-1][-1][0] <= RUN_GAP:
+        if not frame[1]:  # a game's end: the next frame starts a run of its own
+            ended = True
+        elif not ended and frame[0] - runs[-1][-1][0] <= RUN_GAP:
             runs[-1].append(frame)
         else:
             runs.append([frame])
+            ended = False
     for run in runs:
         pace = LinePace(baud)
         # the line began a character's time before the first frame came: its first one was due then
@@ -102,39 +110,53 @@ def lateness(frames: list[tuple[float, str]], baud: int) -> list[float]:
 
 
 async def _visitor(url: str, visitor: Visitor, stop: asyncio.Event) -> None:
+    """One visitor, who plays game after game (a game over, the next begins) until the step ends,
+    so the count of games running stays what the step says."""
     import aiohttp
 
     try:
-        async with aiohttp.ClientSession() as session, session.ws_connect(url, heartbeat=None) as ws:
-            await ws.receive(timeout=30)  # the door's choice
-            visitor.knocked = time.monotonic()
-            await ws.send_str(json.dumps({"code": "", "game": "life2/computer"}))
-            square = 0
-            answer_at: float | None = None
+        async with aiohttp.ClientSession() as session:
             while not stop.is_set():
-                wait = 0.5 if answer_at is None else max(0.01, answer_at - time.monotonic())
-                try:
-                    message = await ws.receive(timeout=wait)
-                except TimeoutError:
-                    if answer_at is not None and time.monotonic() >= answer_at:
-                        await ws.send_str(json.dumps({"line": SQUARES[square % 25]}))
-                        square, answer_at = square + 7, None
-                    continue
-                if message.type != aiohttp.WSMsgType.TEXT:
-                    visitor.failed = f"closed {ws.close_code}"
-                    return
-                now = time.monotonic()
-                said = json.loads(message.data)
-                if "out" in said:
-                    visitor.first_byte = visitor.first_byte or now
-                    visitor.frames.append((now, said["out"]))
-                elif said.get("read"):
-                    visitor.asked += 1
-                    answer_at = now + THINK
-                elif "over" in said:
-                    return
+                await _game(session, url, visitor, stop)
     except Exception as exc:  # a visitor's failure is a figure, not the end of the bench
         visitor.failed = repr(exc)[:80]
+
+
+async def _game(session: Any, url: str, visitor: Visitor, stop: asyncio.Event) -> None:
+    import aiohttp
+
+    async with session.ws_connect(url, heartbeat=None) as ws:
+        await ws.receive(timeout=60)  # the door's choice
+        knocked = time.monotonic()
+        visitor.knocked = visitor.knocked or knocked
+        await ws.send_str(json.dumps({"code": "", "game": "life2/computer"}))
+        square = 0
+        answer_at: float | None = None
+        while not stop.is_set():
+            wait = 0.5 if answer_at is None else max(0.01, answer_at - time.monotonic())
+            try:
+                message = await ws.receive(timeout=wait)
+            except TimeoutError:
+                if answer_at is not None and time.monotonic() >= answer_at:
+                    await ws.send_str(json.dumps({"line": SQUARES[square % 25]}))
+                    square, answer_at = square + 7, None
+                continue
+            if message.type != aiohttp.WSMsgType.TEXT:
+                if ws.close_code != 4001:  # the game's end closes with 4001
+                    visitor.failed = f"closed {ws.close_code}"
+                return
+            now = time.monotonic()
+            said = json.loads(message.data)
+            if "out" in said:
+                visitor.first_byte = visitor.first_byte or now
+                visitor.frames.append((now, said["out"]))
+            elif said.get("read"):
+                visitor.asked += 1
+                answer_at = now + THINK
+            elif "over" in said:
+                visitor.games += 1
+                visitor.frames.append((now, ""))  # a run ends with its game
+                return
 
 
 async def _page_time(base: str) -> float:
@@ -196,6 +218,7 @@ async def _step(base: str, games: int, seconds: float, server: int) -> dict[str,
         "failed": len(failed),
         "why": failed[0] if failed else "",
         "asked": sum(v.asked for v in visitors),
+        "ended": sum(v.games for v in visitors),
     }
 
 

@@ -95,6 +95,7 @@ class WebLine(RedisplayingTerminal):
         self._told_away = False
         self.over = False
         self.hung_up = False
+        self._broken = False
         self.last_seen = time.monotonic()
         """When a page last held the line, or typed at it: an exhibit ends games nobody is at."""
 
@@ -124,9 +125,13 @@ class WebLine(RedisplayingTerminal):
         return self._read("shown", idle_seconds)
 
     def tend(self) -> None:
-        """Another seat is asked: this one's page may have gone, and the others are told so."""
+        """Another seat is asked: this one's page may have gone, and the others are told so; a
+        Ctrl-C typed here meanwhile ends the game now."""
         if self.hung_up:
             raise HungUp
+        if self._broken:
+            self._broken = False
+            raise LineInterrupted
         self._watch_away()
 
     def present(self) -> bool:
@@ -147,8 +152,14 @@ class WebLine(RedisplayingTerminal):
             self._sent = self._fed
 
     def discard_input(self) -> None:
+        """Lines typed and not read are dropped (a Ctrl-C stays)."""
+        kept = []
         while not self._typed.empty():
-            self._typed.get_nowait()
+            typed = self._typed.get_nowait()
+            if typed is _BREAK or typed is _HANG_UP:
+                kept.append(typed)
+        for typed in kept:
+            self._typed.put(typed)
 
     def linger(self, seconds: float = 600.0) -> None:
         """The game is over: the page gets the rest of the paper (bounded) and is told so."""
@@ -190,6 +201,7 @@ class WebLine(RedisplayingTerminal):
                 except queue.Empty:
                     typed = None
                 if typed is _BREAK:
+                    self._broken = False
                     raise LineInterrupted
                 if typed is _HANG_UP:
                     raise HungUp
@@ -316,7 +328,9 @@ class WebLine(RedisplayingTerminal):
         return True
 
     def interrupt(self) -> None:
-        """Ctrl-C or BREAK at the page."""
+        """Ctrl-C or BREAK at the page: the game's next read here, or its next look while another
+        seat is asked, ends it."""
+        self._broken = True
         self._typed.put(_BREAK)
 
     def hang_up(self) -> None:

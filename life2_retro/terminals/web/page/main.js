@@ -134,6 +134,16 @@ function seated(look) {
   say(look.share ? "Waiting for your friend to open the link." : "");
 }
 
+let askWhenPrinted = null;
+
+function ask(value) {
+  askWhenPrinted = null;
+  keys.ask(value);
+  canvas.dataset.asking = value; // for whoever watches the page: a test, an assistive tool
+  if (value) canvas.dataset.asked = String(Number(canvas.dataset.asked || 0) + 1);
+  if (value) say(value === "shown" ? "Type your answer and press Return." : "Your move: type it and press Return (it is not shown).");
+}
+
 function receive(message) {
   const [kind, value] = Object.entries(JSON.parse(message.data))[0];
   if (kind === "door") door(value);
@@ -145,10 +155,9 @@ function receive(message) {
     log.print(value);
     dirty = true;
   } else if (kind === "read") {
-    keys.ask(value);
-    canvas.dataset.asking = value; // for whoever watches the page: a test, an assistive tool
-    if (value) canvas.dataset.asked = String(Number(canvas.dataset.asked || 0) + 1);
-    if (value) say(value === "shown" ? "Type your answer and press Return." : "Your move: type it and press Return (it is not shown).");
+    // the keys wait until the prompt is on paper: the page may still be printing its last characters
+    askWhenPrinted = value;
+    if (!value) ask("");
   } else if (kind === "status") say(value);
   else if (kind === "over") { over = true; canvas.dataset.over = "true"; say("The game is over."); }
 }
@@ -179,6 +188,7 @@ function frame() {
       log.print(due);
       dirty = true;
     }
+    if (askWhenPrinted !== null && !pace.pending) ask(askWhenPrinted);
     if (dirty || view instanceof GlassView) {
       view.draw();
       dirty = false;
