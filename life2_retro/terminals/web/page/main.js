@@ -106,6 +106,7 @@ function seated(look) {
     $("shared-link").href = link;
     $("shared").hidden = false;
     $("choose").hidden = false;
+    $("choose").classList.add("sharing"); // over the paper until the game begins
     $("choices").replaceChildren();
   }
   if (!view) {
@@ -138,6 +139,7 @@ let askWhenPrinted = null;
 
 function ask(value) {
   askWhenPrinted = null;
+  if (value) $("choose").hidden = true; // the game has begun: the link was used
   keys.ask(value);
   canvas.dataset.asking = value; // for whoever watches the page: a test, an assistive tool
   if (value) canvas.dataset.asked = String(Number(canvas.dataset.asked || 0) + 1);
