@@ -141,7 +141,10 @@ async def _game(session: Any, url: str, visitor: Visitor, stop: asyncio.Event) -
                 message = await ws.receive(timeout=wait)
             except TimeoutError:
                 if answer_at is not None and time.monotonic() >= answer_at:
-                    await ws.send_str(json.dumps({"line": SQUARES[square % 25]}))
+                    try:
+                        await ws.send_str(json.dumps({"line": SQUARES[square % 25]}))
+                    except aiohttp.ClientConnectionResetError:  # the game ended as the answer went
+                        return
                     square, answer_at = square + 7, None
                 continue
             if message.type != aiohttp.WSMsgType.TEXT:

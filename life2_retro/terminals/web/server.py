@@ -301,7 +301,8 @@ class WebServer:
             elif message.type == WSMsgType.BINARY:
                 raise wire.BadFrame("a binary frame: the page speaks text", wire.UNSUPPORTED)
             else:  # closed, or an error (a frame too big: aiohttp has closed with 1009)
-                page.why = _why_gone(message.type, page.ws)
+                if not page.closing:  # else the server closed it, and said why
+                    page.why = _why_gone(message.type, page.ws)
                 return
 
     async def _door(self, page: Page) -> WebLine | None:
