@@ -15,6 +15,7 @@ import signal
 import sys
 from pathlib import Path
 
+from ..terminals.options import whole_number
 from .running import run_command
 
 SUMMARY = "the exhibit on a web site: each visitor's own game in a browser (--config FILE, its [web] table)"
@@ -32,9 +33,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--bind", metavar="ADDRESS", help="the address to listen on (default: the config's)")
     parser.add_argument(
-        "--port", type=int, metavar="PORT", help="the port to listen on, 0 for any (default: the config's)"
+        "--port",
+        type=whole_number,
+        metavar="PORT",
+        help="the port to listen on, 0 for any (default: the config's)",
     )
-    parser.add_argument("--seed", type=int, help="seeds the games' draws, so a run can be replayed")
+    parser.add_argument("--seed", type=whole_number, help="seeds the games' draws, so a run can be replayed")
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -96,7 +96,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def _counts(text: str) -> list[int]:
     try:
-        counts = [int(part) for part in text.split(",")]
+        counts = [whole_number(part) for part in text.split(",")]
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r}: counts of games, as 100,300,1000") from None
     if not counts or min(counts) < 1:
