@@ -192,6 +192,8 @@ async def _page_time(base: str) -> float:
 
 
 async def _step(base: str, games: int, seconds: float, server: int) -> dict[str, float | int | str]:
+    import aiohttp
+
     url = base + "socket"
     visitors = [Visitor() for _ in range(games)]
     rss_before = _rss_mb(server)
@@ -215,7 +217,12 @@ async def _step(base: str, games: int, seconds: float, server: int) -> dict[str,
         rss_running = max(rss_running, _rss_mb(server))
     cpu = (_cpu_seconds(server) - cpu0) / (time.monotonic() - wall0)
     mine = (time.process_time() - mine0) / (time.monotonic() - wall0)
-    arrivals = [await _arrival(url) for _ in range(ARRIVALS)]
+    arrivals, turned_away = [], []
+    for _ in range(ARRIVALS):
+        try:
+            arrivals.append(await _arrival(url))
+        except (OSError, TimeoutError, aiohttp.ClientError) as exc:  # a figure, not the bench's end
+            turned_away.append(repr(exc)[:80])
     stop.set()
     await asyncio.gather(*tasks)
     late = [
@@ -224,7 +231,7 @@ async def _step(base: str, games: int, seconds: float, server: int) -> dict[str,
         for value in lateness([frame for frame in visitor.frames if wall0 <= frame[0] <= until], 110)
     ]
     first = sorted(arrivals)
-    failed = [v.failed for v in visitors if v.failed]
+    failed = [v.failed for v in visitors if v.failed] + turned_away
     kept = sum(value <= LATE_LIMIT for value in late) / len(late) if late else 0.0
     return {
         "games": games,
