@@ -271,7 +271,8 @@ def bench(counts: list[int], seconds: float = 30.0) -> int:
     most = max(counts)
     config.write_text(
         '[web]\nport = 0\nbaud = 110\ngames = ["life2"]\nplayers = "human-computer"\n'
-        f"max_games = {most + 10}\npages_per_address = {most + 10}\nidle_seconds = 3600\n"
+        f"max_games = {most + ARRIVALS + 10}\npages_per_address = {most + ARRIVALS + 10}\n"
+        "idle_seconds = 3600\n"
         '[life2]\ndialect = "ms1978"\n[records]\npath = "' + str(Path(folder) / "games.jsonl") + '"\n'
     )
     pin = ["taskset", "-c", "0"] if shutil.which("taskset") and (os.cpu_count() or 1) > 1 else []

@@ -373,7 +373,7 @@ class WebServer:
         """Listen; the address and port listened on (port 0: any free one)."""
         runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
         await runner.setup()
-        site = web.TCPSite(runner, bind, port, reuse_address=True)
+        site = web.TCPSite(runner, bind, port, reuse_address=True, shutdown_timeout=5.0)
         try:
             await site.start()
         except OSError:
