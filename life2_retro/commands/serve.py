@@ -18,8 +18,6 @@ from pathlib import Path
 from ..terminals.options import whole_number
 from .running import run_command
 
-SWITCH_INTERVAL = 0.0005
-"""Seconds a thread may hold the interpreter while another waits for it (Python's default: 0.005)."""
 SUMMARY = "the exhibit on a web site: each visitor's own game in a browser (--config FILE, its [web] table)"
 
 
@@ -89,11 +87,6 @@ async def serve(config: object, seed: int | None) -> None:
     from ..terminals.web.server import Limits, WebServer
 
     assert isinstance(config, ExhibitConfig)
-    # The loop keeps every line's pace; a game computing holds the interpreter between the loop's
-    # system calls, and Python hands it back only after its switch interval (5 ms by default): a tick
-    # that sends to a thousand pages would wait that long at each send. A shorter interval costs the
-    # computing game a little, and keeps the pace.
-    sys.setswitchinterval(SWITCH_INTERVAL)
     exhibit = WebExhibit(config, seed)
     limits = Limits(
         pages=config.web_max_games * 2,
