@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+import threading
 import time
 
 from ..base import IdleTimeout, KeyHook, LineInterrupted
@@ -109,8 +110,14 @@ STALL = Option(
 SEAT = Option("seat", "the player whose seat it is, named in the host's notices", default=None, internal=True)
 
 
+_SAYING = threading.Lock()
+
+
 def say(message: str) -> None:
-    print(f"life2: {message}", file=sys.stderr, flush=True)
+    """A line on stderr for the host; each seat's door says its own from its own thread, whole."""
+    with _SAYING:
+        sys.stderr.write(f"life2: {message}\n")
+        sys.stderr.flush()
 
 
 class TelnetTerminal(RedisplayingTerminal):
