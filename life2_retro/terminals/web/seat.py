@@ -12,7 +12,6 @@ next page with the code takes the seat back and is shown where the game is.
 
 from __future__ import annotations
 
-import sys
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +19,7 @@ from ..door.address import bind_address, is_loopback
 from ..door.codes import Penalties, make_code, matches
 from ..door.notices import DoorNotices
 from ..pacing import LinePace
+from ..telnet.terminal import say
 from ..window.crt import PHOSPHORS
 from .line import POLL, WebLine
 from .options import BAUD, BIND, CODE, CODE_WAIT, ERASE, LOOK, PHOSPHOR, SEAT, SOUND, STALL, WEB_OPTIONS
@@ -27,10 +27,6 @@ from .wire import SEAT_TAKEN, WRONG_CODE, Knock, frame
 
 if TYPE_CHECKING:
     from .server import Refusal, WebServer
-
-
-def say(message: str) -> None:
-    print(f"life2: {message}", file=sys.stderr, flush=True)
 
 
 def look_of(look: str, baud: int, phosphor: str, sound: bool, erase: str = "_") -> dict[str, Any]:

@@ -371,9 +371,9 @@ class WebServer:
 
     async def start(self, bind: str, port: int) -> tuple[str, int]:
         """Listen; the address and port listened on (port 0: any free one)."""
-        runner = web.AppRunner(self.app(), handle_signals=False, access_log=None)
+        runner = web.AppRunner(self.app(), handle_signals=False, access_log=None, shutdown_timeout=5.0)
         await runner.setup()
-        site = web.TCPSite(runner, bind, port, reuse_address=True, shutdown_timeout=5.0)
+        site = web.TCPSite(runner, bind, port, reuse_address=True)
         try:
             await site.start()
         except OSError:
