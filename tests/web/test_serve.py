@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 import time
@@ -185,3 +186,30 @@ def test_a_prompt_left_alone_ends_its_game_and_the_page_is_told(served):
     while exhibit.visits and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not exhibit.visits
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (
+            ["--seat", "2=web,port=0"],
+            "life2 play: the web seat and life2 serve need aiohttp: pip install 'life2-retro[web]'",
+        ),
+        (
+            ["serve", "--port", "0"],
+            "life2 serve: the web server needs aiohttp: pip install 'life2-retro[web]'",
+        ),
+    ],
+)
+def test_without_the_web_extra_one_line_says_how_to_get_it(tmp_path, args, said):
+    (tmp_path / "aiohttp.py").write_text('raise ImportError("aiohttp is not installed")\n')
+    done = subprocess.run(
+        [sys.executable, "-m", "life2_retro", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "PYTHONPATH": str(tmp_path)},
+        cwd=tmp_path,
+    )
+    assert done.returncode == 2 and done.stderr.strip() == said

@@ -78,7 +78,10 @@ class WebSeat(WebLine):
         self.penalties = Penalties()
         self.notices = DoorNotices(self.who, say)
         self._left_at: float | None = None
-        from .server import Limits, WebServer  # aiohttp, when a web seat is made
+        try:
+            from .server import Limits, WebServer  # aiohttp, when a web seat is made
+        except ImportError as missing:  # the web extra is not installed: one line says how
+            raise OSError(str(missing)) from None
 
         self.server: WebServer = WebServer(
             self, Limits(knock_seconds=code_wait, not_reading_seconds=stall, heartbeat=stall)
