@@ -213,3 +213,34 @@ def test_without_the_web_extra_one_line_says_how_to_get_it(tmp_path, args, said)
         cwd=tmp_path,
     )
     assert done.returncode == 2 and done.stderr.strip() == said
+
+
+@pytest.mark.parametrize(
+    ("game", "won"),
+    [("cell-life", r"Player \d wins!|No winner"), ("p2life", r"IS THE WINNER|DRAW")],
+)
+def test_the_other_programs_against_the_computer_to_their_end(served, game, won):
+    """Any of the exhibit's programs: a visitor answering every prompt with a square from a fixed
+    round plays Cell Life and p2life against their computers to the end (LIFE2's is played in the
+    browser, test_browser_serve.py)."""
+    import re
+
+    squares = [f"{x},{y}" for x in range(1, 6) for y in range(1, 6)]
+    _, url = served(games=[game])
+
+    async def play():
+        async with aiohttp.ClientSession() as session:
+            page = Page(await session.ws_connect(url))
+            await page.knock(game=f"{game}/computer")
+            answered = 0
+            while not page.over:
+                await page.until(lambda answered=answered: page.asked > answered or page.over)
+                if page.over:
+                    break
+                answered += 1
+                assert answered < 200
+                await page.ws.send_str(json.dumps({"line": squares[answered * 7 % 25]}))
+            return page
+
+    page = run(play())
+    assert re.search(won, page.printed), page.printed[-400:]
