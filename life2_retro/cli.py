@@ -26,6 +26,7 @@ COMMANDS = {
     "screenshot": "life2_retro.commands.screenshot",
     "terminal": "life2_retro.commands.terminal",
     "exhibit": "life2_retro.commands.exhibit",
+    "serve": "life2_retro.commands.serve",
     "study": "life2_retro.commands.study",
     "watch": "life2_retro.commands.watch",
 }

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from ..terminals import offered
+from ..terminals.door.address import bind_address
 from ..terminals.options import Declared, Option, OptionError, Switches, from_table
 from ..terminals.options import defaults as option_defaults
 from ..terminals.pacing import OSI_CHALLENGER_1P_HZ
@@ -150,7 +151,133 @@ RECORDS: tuple[Option, ...] = (
     Option("max_bytes", "the log rotates at this size", 1_000_000, int, low=10_000, high=10**10),
     Option("keep", "rotated logs kept", 5, int, low=1, high=1000),
 )
-OWN_TABLES: dict[str, tuple[Option, ...]] = {"exhibit": EXHIBIT, "attract": ATTRACT, "records": RECORDS}
+
+
+def _port(value: Any) -> int:
+    if type(value) is not int or not 0 <= value <= 65535:
+        raise ValueError
+    return value
+
+
+def _bind(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    try:
+        return bind_address(value)
+    except ValueError:
+        raise ValueError from None
+
+
+WEB_PLAYERS = ("choose", "human-computer", "two-humans")
+WEB: tuple[Option, ...] = (
+    Option(
+        "bind",
+        "the address `life2 serve` listens on (127.0.0.1: this machine only, behind a web server that "
+        "passes the museum's address on; 0.0.0.0 or :: offers it to the network)",
+        "127.0.0.1",
+        convert=_bind,
+        allows="an IP address of this machine, as 127.0.0.1, ::1, 0.0.0.0 or ::, or localhost",
+        written='"127.0.0.1"',
+    ),
+    Option(
+        "port",
+        "the port it listens on",
+        8033,
+        convert=_port,
+        allows="a port number from 0 to 65535",
+        written="8033",
+    ),
+    Option(
+        "games",
+        "the programs a visitor may choose from",
+        tuple(stand_names()),
+        convert=_games,
+        allows=f"a list of one game or more from {', '.join(stand_names())}",
+        written=f"[{', '.join(repr(name).replace(chr(39), chr(34)) for name in stand_names())}]",
+    ),
+    Option(
+        "players",
+        "what a visitor may choose: a game against the computer, one with a friend (a link to share), "
+        "or either (choose)",
+        "choose",
+        choices=WEB_PLAYERS,
+    ),
+    Option(
+        "look",
+        "the terminal the page draws: teletype (paper) or crt (a glass terminal)",
+        "teletype",
+        choices=("teletype", "crt"),
+    ),
+    Option(
+        "baud",
+        "the line's speed in the page (110: a Model 33)",
+        110,
+        int,
+        low=50,
+        high=9600,
+        zero="as fast as it comes",
+    ),
+    Option(
+        "phosphor",
+        "the glass terminal's phosphor: p1 green, p3 amber, p4 white",
+        "p1",
+        choices=("p1", "p3", "p4"),
+    ),
+    Option(
+        "max_games",
+        "games at once, at most; a visitor past it is asked to come back later",
+        1000,
+        int,
+        low=1,
+        high=100_000,
+    ),
+    Option(
+        "idle_seconds",
+        "a game whose prompt is left alone this long ends, and its memory is freed",
+        600.0,
+        float,
+        low=10,
+        high=86_400,
+    ),
+    Option(
+        "away_seconds",
+        "a game whose pages are all closed this long ends; a reload within it keeps the game",
+        120.0,
+        float,
+        low=5,
+        high=86_400,
+    ),
+    Option(
+        "pages_per_address",
+        "pages open at once from one address (a school's all come from one)",
+        16,
+        int,
+        low=1,
+        high=10_000,
+    ),
+    Option(
+        "code_wait",
+        "seconds a page has to knock (give a code or choose a game) before it is closed",
+        60.0,
+        float,
+        low=1,
+        high=3600,
+    ),
+    Option(
+        "stall",
+        "seconds a page may leave its output untaken, or go unheard, before it is away",
+        20.0,
+        float,
+        low=1,
+        high=3600,
+    ),
+)
+OWN_TABLES: dict[str, tuple[Option, ...]] = {
+    "exhibit": EXHIBIT,
+    "attract": ATTRACT,
+    "records": RECORDS,
+    "web": WEB,
+}
 """The exhibit's own tables; a key's field in ExhibitConfig is the key, or `table_key` outside [exhibit]."""
 
 
@@ -190,6 +317,19 @@ class ExhibitConfig:
     records_path: Path = _default("records", "path")
     records_max_bytes: int = _default("records", "max_bytes")
     records_keep: int = _default("records", "keep")
+    web_bind: str = _default("web", "bind")
+    web_port: int = _default("web", "port")
+    web_games: tuple[str, ...] = _default("web", "games")
+    web_players: str = _default("web", "players")
+    web_look: str = _default("web", "look")
+    web_baud: int = _default("web", "baud")
+    web_phosphor: str = _default("web", "phosphor")
+    web_max_games: int = _default("web", "max_games")
+    web_idle_seconds: float = _default("web", "idle_seconds")
+    web_away_seconds: float = _default("web", "away_seconds")
+    web_pages_per_address: int = _default("web", "pages_per_address")
+    web_code_wait: float = _default("web", "code_wait")
+    web_stall: float = _default("web", "stall")
     stand_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Game name -> the keys its table gives, checked; the stand's defaults for the rest."""
     terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
@@ -316,7 +456,7 @@ def check_files(config: ExhibitConfig) -> list[str]:
         problems.append(
             f"records.path is {str(records)!r}, {wrong}; allowed: a file path the exhibit can write"
         )
-    for game in config.games:
+    for game in dict.fromkeys([*config.games, *config.web_games]):  # life2 serve's games too
         problems += config.stand(game).check()
     return problems
 

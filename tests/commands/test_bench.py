@@ -158,3 +158,15 @@ def test_bench_cycles_is_for_the_1978_basic():
 
     result = life2("bench", "--cycles", "--dialect", "gwbasic")
     assert result.returncode == 2 and b"ms1978" in result.stderr
+
+
+def test_the_web_benchs_lateness_is_against_the_lines_own_throttle():
+    """A run of characters on time at 110 baud is 0 s late; one whose last character came 0.3 s
+    after the line would have delivered it is 0.3 s late; a game's end starts a new run."""
+    from life2_retro.commands.bench.web import lateness
+
+    on_time = [(0.0, "A"), (0.1, "B"), (0.2, "C"), (0.2, ""), (5.0, "D"), (5.1, "E")]
+    assert [round(late, 6) for late in lateness(on_time, 110)] == [0.0, 0.0]
+    assert [round(late, 6) for late in lateness([(0.0, "A"), (0.1, "B"), (0.5, "C")], 110)] == [0.3]
+    # a carriage return: the next printing character waits 0.2 s more for the carriage
+    assert [round(late, 6) for late in lateness([(0.0, "A"), (0.1, "\r"), (0.3, "B")], 110)] == [0.0]

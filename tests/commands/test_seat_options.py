@@ -92,7 +92,7 @@ def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
         (["--seat", "1=telnet,port=2323", "--terminal", "crt"], "--seat 1 names the first seat's terminal"),
         (
             ["--seat", "1=telnet,port=2323", "--baud", "300"],
-            "--baud is for the teletype, crt and serial terminals",
+            "--baud is for the teletype, crt, serial and web terminals",
         ),
         (["--away-for", "5"], "--away-for is for a game with seats: give --seat too"),
         (

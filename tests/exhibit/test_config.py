@@ -136,7 +136,7 @@ def test_a_key_an_older_config_held_elsewhere_is_read_with_a_note(tmp_path):
         ({"teletype": {"phosphor": "p1"}}, "teletype.phosphor", "baud, sound"),
         ({"crt": {"sound": "no"}}, "crt.sound", "true or false"),
         ({"serial": {"pace_baud": 20}}, "serial.pace_baud", "port, baud"),
-        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, records, life2, cell-life, p2life, teletype"),
+        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, records, web, life2, cell-life, p2life, teletype"),
         ({"exhibit": {"games": "cell-life"}}, "exhibit.games", "life2, cell-life, p2life"),
         ({"exhibit": {"games": []}}, "exhibit.games", "one game or more"),
         ({"exhibit": {"games": ["life2", "life3"]}}, "exhibit.games", "life2, cell-life, p2life"),

@@ -3,7 +3,8 @@
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
 `--line` a serial line's pace, `--players` the exhibit's computer players,
-`--cycles` what the 6502 cycle model adds to a run; `--soak N` plays N exhibit
+`--cycles` what the 6502 cycle model adds to a run; `--web N` how many
+concurrent `life2 serve` games one core carries at 110 baud; `--soak N` plays N exhibit
 games on each pygame terminal and watches its memory and records (soak.py).
 `--game p2life` times p2life's engines (p2life.py): it has no original to
 run, so it is handled here, before any program is looked up.
@@ -66,6 +67,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="instead: N attract games of the exhibit on each pygame terminal, headless: memory and records",
     )
     parser.add_argument(
+        "--web",
+        type=_counts,
+        metavar="N[,N...]",
+        help="instead: N concurrent `life2 serve` games at 110 baud each, simulated visitors on loopback: "
+        "the pace kept, CPU, memory a game, time to first byte",
+    )
+    parser.add_argument(
+        "--seconds", type=positive_int, default=30, metavar="S", help="with --web: seconds measured a step"
+    )
+    parser.add_argument(
         "--terminal",
         choices=("teletype", "crt"),
         help="with --soak: this terminal only (default: the Teletype, then the glass terminal)",
@@ -86,6 +97,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="with --game p2life: every figure also as JSON records (lattice, engine, threads, soup, rates)",
     )
     add_mode_options(parser)
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [whole_number(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: counts of games, as 100,300,1000") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: counts of games, each 1 or more")
+    return counts
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -110,6 +131,10 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import render
 
         return render.bench(args.size or render.SIZE)
+    if args.web:
+        from . import web
+
+        return web.bench(args.web, args.seconds)
     if args.line:
         from . import line
 
