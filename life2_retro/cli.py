@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Protocol
 
 from . import __version__
+from .exits import ending_on_signals
 
 COMMANDS = {
     "play": "life2_retro.commands.play",
@@ -113,7 +114,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"{unknown_command(word)} ({after})")
         if left:
             parser.error(f"unrecognized arguments: {' '.join(left)}")
-    return command_module(name).main(args, parser)
+    with ending_on_signals():  # SIGTERM and SIGHUP end every command as Ctrl-C does (exits.py)
+        return command_module(name).main(args, parser)
 
 
 if __name__ == "__main__":
