@@ -292,9 +292,15 @@ def read_config_bytes(path: Path) -> bytes:
     """A config's bytes: a regular file of at most LARGEST_CONFIG bytes. Opened without waiting (a
     named pipe would wait for a writer for ever) and looked at before it is read."""
     descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if not regular:
+        os.close(descriptor)
+        raise ConfigError(f"{path}: not a config: it is not a regular file")
     with open(descriptor, "rb") as handle:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
-            raise ConfigError(f"{path}: not a config: it is not a regular file")
         data = handle.read(LARGEST_CONFIG + 1)
     if len(data) > LARGEST_CONFIG:
         raise ConfigError(f"{path}: not a config: it is larger than {LARGEST_CONFIG:,} bytes")

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 
 import pytest
+
+from ..support.helpers import life2
 
 
 def test_bench_render_measures_both_terminals(monkeypatch):
@@ -158,3 +161,14 @@ def test_bench_cycles_is_for_the_1978_basic():
 
     result = life2("bench", "--cycles", "--dialect", "gwbasic")
     assert result.returncode == 2 and b"ms1978" in result.stderr
+
+
+def test_bench_render_at_a_size_no_window_takes_says_so_in_one_line():
+    """`bench --render --size 99999x99999` ended in a NoWindow traceback; `screenshot` says it."""
+    result = life2(
+        "bench", "--render", "--size", "99999x99999", env={**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    )
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().splitlines() == [
+        "life2 bench: no window can be opened (Window is too large.)"
+    ]

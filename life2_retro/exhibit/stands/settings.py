@@ -59,7 +59,9 @@ NAME_MAX = 255
 PATH_MAX = 4095
 """The longest name of one file or folder, and of a whole path, in bytes, that Linux takes: a
 longer one is refused by every call that is given it ("File name too long")."""
-PATH_ALLOWS = f"a file path as a string (a name in it at most {NAME_MAX} bytes, the whole at most {PATH_MAX})"
+PATH_ALLOWS = (
+    f"a file path as a string, each name in it at most {NAME_MAX} bytes and the whole at most {PATH_MAX}"
+)
 
 
 def file_path(value: Any) -> Path:
