@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Protocol
 
 from . import __version__
-from .exits import ending_on_signals
+from .exits import ending_on_signals, held_to_the_end
 
 COMMANDS = {
     "play": "life2_retro.commands.play",
@@ -115,7 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if left:
             parser.error(f"unrecognized arguments: {' '.join(left)}")
     with ending_on_signals():  # SIGTERM and SIGHUP end every command as Ctrl-C does (exits.py)
-        return command_module(name).main(args, parser)
+        status = command_module(name).main(args, parser)
+    if argv is None:  # the program itself, not a caller in Python: its status is made
+        held_to_the_end()
+    return status
 
 
 if __name__ == "__main__":

@@ -77,3 +77,12 @@ def ending_on_signals() -> Iterator[None]:
         armed[0] = False
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+
+
+def held_to_the_end() -> None:
+    """The command is done and its status made: Ctrl-C, SIGTERM and SIGHUP wait from now on, and
+    find the process gone. Python's own exit, which for a study takes some tenths of a second
+    (its libraries' clean-up), gives the signals their defaults back: one that came then ended
+    the process by the signal itself, with no word and a status that said it was stopped, after
+    its work was done and its table written."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, *ENDING_SIGNALS))

@@ -89,13 +89,18 @@ def runner(jobs: int, scheduler: str | None) -> Iterator[Runner]:
 
 @contextmanager
 def _process_pool(jobs: int) -> Iterator[cf.ProcessPoolExecutor]:
-    # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied
-    pool = cf.ProcessPoolExecutor(
-        jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=worker_starts,
-        initargs=(os.getpid(),),
-    )
+    # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied.
+    # Made with the signals held: the pool starts multiprocessing's resource tracker, which is born
+    # with them held and lets only SIGINT and SIGTERM through. So the SIGHUP of a closed terminal,
+    # sent to the whole job, does not kill it: killed, it was started again by the pool's clean-up
+    # and printed a traceback for each semaphore it had never heard of, and the one it knew leaked.
+    with signals_held():
+        pool = cf.ProcessPoolExecutor(
+            jobs,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=worker_starts,
+            initargs=(os.getpid(),),
+        )
     try:
         yield pool
     except BaseException:
