@@ -51,11 +51,15 @@ def no_library_signal_handlers() -> None:
 
 
 @contextmanager
-def ending_on_signals() -> Iterator[None]:
+def ending_on_signals(then_ignored: bool = False) -> Iterator[None]:
     """SIGTERM and SIGHUP raise Signalled in the main thread while the block runs.
 
     A signal the process was started ignoring (nohup) stays ignored; outside the main thread (a
-    test calling a command) nothing is changed."""
+    test calling a command) nothing is changed. `then_ignored`: the block is the whole program,
+    and its status is made when it ends. Python's own exit, which for a study takes some tenths of
+    a second (its libraries' clean-up), would give the signals their defaults back, and one that
+    came then ended the process by the signal itself (status -2 and no word, after its table was
+    written): Ctrl-C, SIGTERM and SIGHUP are ignored from then on instead."""
     no_library_signal_handlers()
     received: list[int] = []
     armed = [True]
@@ -75,14 +79,10 @@ def ending_on_signals() -> Iterator[None]:
         yield
     finally:
         armed[0] = False
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
+        if then_ignored and previous:
+            for signum in (signal.SIGINT, *ENDING_SIGNALS):
+                signal.signal(signum, signal.SIG_IGN)
+        else:
+            for signum, handler in previous.items():
+                signal.signal(signum, handler)
 
-
-def held_to_the_end() -> None:
-    """The command is done and its status made: Ctrl-C, SIGTERM and SIGHUP wait from now on, and
-    find the process gone. Python's own exit, which for a study takes some tenths of a second
-    (its libraries' clean-up), gives the signals their defaults back: one that came then ended
-    the process by the signal itself, with no word and a status that said it was stopped, after
-    its work was done and its table written."""
-    signal.pthread_sigmask(signal.SIG_BLOCK, (signal.SIGINT, *ENDING_SIGNALS))

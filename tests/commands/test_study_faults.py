@@ -15,6 +15,7 @@ import csv
 import fcntl
 import io
 import os
+import random
 import re
 import signal
 import socket
@@ -522,3 +523,70 @@ def test_the_same_command_goes_on_from_the_runs_a_stopped_study_kept(tmp_path, m
         capture_output=True,
     )
     assert once_more.returncode == 0 and once_more.stderr == b""
+
+
+# -- a signal at any moment, the very end included ------------------------------------------------
+
+
+AT_ANY_MOMENT = ["--size", "64", "--runs", "150", "--density", "0.5"]
+"""Under a second of runs: a signal at a random moment is as likely to come while the table is
+written, or as the study exits, as during the runs."""
+MOMENTS = 6
+"""Half of them in the last second: `tools/signal_stress.py --study` sends hundreds."""
+
+
+def test_a_signal_at_any_moment_to_the_very_end_ends_the_study_with_its_table_whole_or_absent(
+    tmp_path, monkeypatch
+):
+    """One study given SIGINT about 5 s in was still running 20 s later; near the end, others died by
+    the signal itself (status -2, no word) while their table was written. Each study here gets one
+    signal at a random moment from its first progress to half a second past its end (measured on a
+    study left alone; every other one in the last second of that), whichever moment that turns out
+    to be on this machine: every outcome must be a right one."""
+    alone_path = tmp_path / "alone.csv"
+    started = time.monotonic()
+    study = start_study(*AT_ANY_MOMENT, "--csv", str(alone_path))
+    wait_until(study.counts, 60, "progress on the bar")
+    working = time.monotonic()
+    assert finish(study)[0] == 0
+    span = time.monotonic() - working + 0.5
+    whole = alone_path.read_bytes()
+    assert time.monotonic() - started < 60
+    chooser = random.Random(38)
+    for attempt in range(MOMENTS):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / f"cache-{attempt}"))  # from the start each time
+        signum = chooser.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+        path = tmp_path / f"table-{attempt}.csv"
+        study = start_study(*AT_ANY_MOMENT, "--csv", str(path))
+        wait_until(study.counts, 60, "progress on the bar")
+        time.sleep(chooser.uniform(0, span) if attempt % 2 else chooser.uniform(max(0, span - 1), span))
+        sent = time.monotonic()
+        os.killpg(study.process.pid, signum)
+        status, _, shown = finish(study)
+        took = time.monotonic() - sent
+        what = f"attempt {attempt}, {signal.Signals(signum).name}: status {status}, {shown[-400:]!r}"
+        assert took < STOP_SECONDS, f"{what}: it took {took:.1f} s to end"
+        assert b"Traceback" not in shown and b"Exception ignored" not in shown, what
+        assert [name.name for name in tmp_path.iterdir() if name.name.startswith(".")] == [], what
+        if status == 0:  # the signal came after the work was done: the study's own table
+            assert path.read_bytes() == whole, what
+            continue
+        assert status == 128 + signum, what
+        if path.exists():  # the partial table, whole; or the whole table, written as the signal came
+            rows = table(path.read_bytes())
+            assert path.read_bytes() == whole or (len(rows) == 1 and 0 < int(rows[0]["runs"]) < 150), what
+
+
+def test_a_signal_after_the_command_is_done_waits_for_the_exit():
+    """Python's own exit gives the signals back their defaults: one that came while a study's
+    libraries were cleaned up ended the process by the signal (status -2, no word) after its table
+    was written. Here the signal comes at exactly that moment: just after main() returns."""
+    after_main = (
+        "import os, signal, sys, time; from life2_retro.cli import main; "
+        "sys.argv[1:] = ['study', 'p2life', '--size', '16', '--runs', '2', '--density', '0.5', '--no-progress']; "
+        "status = main(); os.kill(os.getpid(), signal.SIGINT); os.kill(os.getpid(), signal.SIGTERM); "
+        "time.sleep(0.2); sys.exit(status)"
+    )
+    result = subprocess.run([sys.executable, "-c", after_main], capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stderr == b"", result.stderr[-600:]
+    assert len(table(result.stdout)) == 1
