@@ -85,4 +85,3 @@ def ending_on_signals(then_ignored: bool = False) -> Iterator[None]:
         else:
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
-
