@@ -531,7 +531,7 @@ def test_the_same_command_goes_on_from_the_runs_a_stopped_study_kept(tmp_path, m
 AT_ANY_MOMENT = ["--size", "64", "--runs", "150", "--density", "0.5"]
 """Under a second of runs: a signal at a random moment is as likely to come while the table is
 written, or as the study exits, as during the runs."""
-MOMENTS = 6
+MOMENTS = 4
 """Half of them in the last second: `tools/signal_stress.py --study` sends hundreds."""
 
 

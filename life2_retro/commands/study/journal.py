@@ -26,7 +26,6 @@ from contextlib import suppress
 from dataclasses import astuple, fields
 from pathlib import Path
 
-from ... import __version__
 from ...automata.runs import RunEnd
 from .outputs import written_whole
 from .tasks import Point
@@ -35,9 +34,19 @@ Runs = dict[Point, dict[int, RunEnd]]
 """Each point's finished runs, by number."""
 
 
+def _version() -> str:
+    """life2's version, as installed: runs a newer engine makes are not mixed with an older one's."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("life2-retro")
+    except PackageNotFoundError:  # a checkout run without installing
+        return "unknown"
+
+
 def journal_path(needs: dict[Point, int], seed: int) -> Path:
     """Where the runs of the study that needs these runs from this seed are kept."""
-    key = repr((__version__, seed, sorted((astuple(point), runs) for point, runs in needs.items())))
+    key = repr((_version(), seed, sorted((astuple(point), runs) for point, runs in needs.items())))
     digest = hashlib.sha256(key.encode()).hexdigest()[:16]
     cache = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(cache, "life2", "study", f"p2life-{digest}.json")
@@ -68,7 +77,7 @@ def save(path: Path, runs: Runs) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with written_whole(str(path)) as aside, open(aside, "w", encoding="utf-8") as out:
         json.dump(
-            {"life2_retro": __version__, "fields": [f.name for f in fields(RunEnd)], "runs": entries}, out
+            {"life2_retro": _version(), "fields": [f.name for f in fields(RunEnd)], "runs": entries}, out
         )
 
 
