@@ -133,3 +133,9 @@ def test_the_engine_on_the_threads_chosen_makes_the_one_thread_engines_generatio
     for _ in range(2):
         assert (one.advance(3) == shared.advance(3)).all()
     assert (one.lattice == shared.lattice).all()
+
+
+def test_the_bench_says_the_side_the_engine_shares_from():
+    from life2_retro.commands.bench.p2life import PARALLEL_SIDE
+
+    assert PARALLEL_SIDE * PARALLEL_SIDE == PARALLEL_CELLS
