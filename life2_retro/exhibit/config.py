@@ -17,6 +17,7 @@ it lives now. Relative paths are taken from the folder the config file is in.
 from __future__ import annotations
 
 import os
+import stat
 import textwrap
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -34,7 +35,7 @@ from ..terminals.window.kiosk import KeyChord
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 from .stands import stand_class, stand_names
 from .stands.base import Stand
-from .stands.settings import file_path
+from .stands.settings import PATH_ALLOWS, file_path
 
 TERMINALS = ("teletype", "crt", "serial")
 PLAYERS = ("choose", "human-computer", "two-humans")
@@ -145,7 +146,7 @@ RECORDS: tuple[Option, ...] = (
         "the game records, one JSON line a game",
         Path("life2-games.jsonl"),
         convert=file_path,
-        allows="a file path as a string",
+        allows=PATH_ALLOWS,
         written='"life2-games.jsonl"',
     ),
     Option("max_bytes", "the log rotates at this size", 1_000_000, int, low=10_000, high=10**10),
@@ -422,11 +423,36 @@ def parse_config(data: Mapping[str, Any], folder: Path = Path(".")) -> ExhibitCo
     )
 
 
+LARGEST_CONFIG = 1 << 20
+"""Bytes a config may have: the example with every key is some 10 KB; a file far bigger is no config
+(`/dev/zero` would be read until memory ran out)."""
+
+
+def read_config_bytes(path: Path) -> bytes:
+    """A config's bytes: a regular file of at most LARGEST_CONFIG bytes. Opened without waiting (a
+    named pipe would wait for a writer for ever) and looked at before it is read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if not regular:
+        os.close(descriptor)
+        raise ConfigError(f"{path}: not a config: it is not a regular file")
+    with open(descriptor, "rb") as handle:
+        data = handle.read(LARGEST_CONFIG + 1)
+    if len(data) > LARGEST_CONFIG:
+        raise ConfigError(f"{path}: not a config: it is larger than {LARGEST_CONFIG:,} bytes")
+    return data
+
+
 def load_config(path: str | Path) -> ExhibitConfig:
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(read_config_bytes(path).decode("utf-8"))
+    except ConfigError:
+        raise
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except (ValueError, UnicodeDecodeError) as exc:  # TOMLDecodeError, and a number past int()'s limit
@@ -446,12 +472,15 @@ def check_files(config: ExhibitConfig) -> list[str]:
     problems = []
     records = config.records_path
     wrong = None
-    if records.is_dir():
-        wrong = "a folder"
-    elif not records.parent.is_dir():
-        wrong = "in no folder that exists"
-    elif not os.access(records if records.exists() else records.parent, os.W_OK):
-        wrong = "which the exhibit may not write"
+    try:
+        if records.is_dir():
+            wrong = "a folder"
+        elif not records.parent.is_dir():
+            wrong = "in no folder that exists"
+        elif not os.access(records if records.exists() else records.parent, os.W_OK):
+            wrong = "which the exhibit may not write"
+    except OSError as exc:  # taken from the config's folder, a path can grow too long
+        wrong = f"which cannot be looked at ({exc.strerror or exc})"
     if wrong is not None:
         problems.append(
             f"records.path is {str(records)!r}, {wrong}; allowed: a file path the exhibit can write"

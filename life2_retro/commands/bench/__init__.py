@@ -128,9 +128,16 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.size is not None and not args.render:
         parser.error("--size is the window's, for --render")
     if args.render:
+        from ..running import run_command
         from . import render
 
-        return render.bench(args.size or render.SIZE)
+        status = 0
+
+        def frames() -> None:  # a window that cannot be opened is a line, as at `screenshot`
+            nonlocal status
+            status = render.bench(args.size or render.SIZE)
+
+        return run_command("bench", frames) or status
     if args.web:
         from . import web
 

@@ -27,7 +27,7 @@ from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
 from ..table import Table
 from .base import ONE_VISITOR, Game, Hooks, Panel, Played, Stand, variables_of
-from .settings import attract_levels_of, bug_switches, file_path, levels_said, opponent_level
+from .settings import PATH_ALLOWS, attract_levels_of, bug_switches, file_path, levels_said, opponent_level
 
 PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
 """The variables the listing panel shows: whose turn, the squares typed, the two populations."""
@@ -199,7 +199,7 @@ class Life2Stand(Stand):
             "our notes)",
             None,
             convert=file_path,
-            allows="a file path as a string",
+            allows=PATH_ALLOWS,
             written='"/opt/life2/lifefortwo-1978.bas"',
         ),
         Option(

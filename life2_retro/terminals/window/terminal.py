@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..base import IdleTimeout, KeyHook, LineWatch, Terminal, TerminalClosed
+from ..base import IdleTimeout, KeyHook, LineInterrupted, LineWatch, Terminal, TerminalClosed
 from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
 from .away import AwayCard
@@ -293,6 +293,12 @@ class PygameTerminal(Terminal):
         """Esc, Break or the window closed: nothing more is printed, and the game ends."""
         self.throttle.clear()
         raise WindowClosed
+
+    def interrupt(self) -> None:
+        """Ctrl-C typed at the window: what it is at the console. At a prompt of a BASIC that reads
+        it as a key, its BREAK; anywhere else the game ends, and life2 with 130 (exits.py)."""
+        self.throttle.clear()
+        raise LineInterrupted
 
     def close_asked(self) -> None:
         """The close button. Alone, the window ends the game; at a seat, its player has left for a
