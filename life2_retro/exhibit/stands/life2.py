@@ -38,6 +38,8 @@ WELCOME = {
 EMPTY_ANSWERS = ("ask-again", "basic")
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
+NOT_FOUND = "the 1978 listing is not in the config, at $LIFE2_LISTING or in ../shared/reference/"
+NOT_LOOKED_FOR = "no listing path in the config (a screenshot shows no other)"
 
 
 class Life2Table(Table):
@@ -189,8 +191,8 @@ class Life2Stand(Stand):
         ),
         Option(
             "listing",
-            "the museum's copy of the 1978 listing, checked by its SHA-256 (without it the panel shows "
-            "our notes)",
+            "the museum's copy of the 1978 listing, checked by its SHA-256 (without it: $LIFE2_LISTING, "
+            "then ../shared/reference/, as for every command; none found, the panel shows our notes)",
             None,
             convert=file_path,
             allows="a file path as a string",
@@ -232,10 +234,10 @@ class Life2Stand(Stand):
         return []
 
     def check(self) -> list[str]:
-        if self.settings["listing"] is None:
-            return []
         _, _, why_not = self.listing_rows()
-        return [] if why_not is None else [f"life2.listing: {why_not}"]
+        if why_not in (None, NOT_FOUND, NOT_LOOKED_FOR):
+            return []
+        return [f"{'life2.listing' if self.settings['listing'] else 'the listing found'}: {why_not}"]
 
     def summary(self) -> str:
         settings = self.settings
@@ -258,16 +260,18 @@ class Life2Stand(Stand):
         """The panel's rows: the museum's listing (checked by its SHA-256), or our annotations.
 
         Returns the rows, the panel's title, and why the listing is not shown (None when it is)."""
-        from ...reference.listing import ListingError, load_listing
+        from ...reference.listing import ListingError, candidate_paths, load_listing
         from ...reference.patches import patch_lines
         from ..annotations import annotated_listing
         from ..panel import listing_rows
 
         path = self.settings["listing"]
-        if path is None:
-            return annotated_listing(), ANNOTATED_TITLE, "no listing path in the config"
+        if path is None and not self.finds_references:
+            return annotated_listing(), ANNOTATED_TITLE, NOT_LOOKED_FOR
+        if path is None and not any(place.is_file() for place in candidate_paths()):
+            return annotated_listing(), ANNOTATED_TITLE, NOT_FOUND
         try:
-            listing = load_listing(path)
+            listing = load_listing(path)  # without a path: $LIFE2_LISTING, then ../shared/reference/
         except ListingError as exc:
             return annotated_listing(), ANNOTATED_TITLE, str(exc).splitlines()[0]
         patched: dict[int, bytes] = {}
@@ -280,7 +284,7 @@ class Life2Stand(Stand):
         from ..panel import ListingPanel
 
         rows, title, why_not = self.listing_rows()
-        if why_not is not None and self.settings["listing"] is not None:
+        if why_not not in (None, NOT_FOUND, NOT_LOOKED_FOR):  # a copy was named or found, and is wrong
             print(f"life2 exhibit: the panel shows our annotations: {why_not}", file=sys.stderr)
         return ListingPanel(pygame, rows, title, variables_of(running))
 
