@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from life2_retro.events import Run
+from life2_retro.exhibit.config import load_config
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import run_in_memory
 
@@ -95,9 +96,41 @@ def test_every_picture_in_the_pages_has_the_command_that_makes_it_below_it():
         for command, paths in PICTURES.commands(README_PICTURES).items()
     ],
 )
-def test_every_picture_in_the_pages_is_what_its_command_makes_to_the_pixel(command, paths):
-    """Run in a scratch copy of docs/ (its pictures deleted first), as tools/readme_pictures.py does."""
+def test_every_picture_in_the_pages_is_what_its_command_makes_to_the_pixel(command, paths, request):
+    """Run in a scratch copy of docs/ (its pictures deleted first), as tools/readme_pictures.py does.
+    A picture of a program whose original prints words of its own (Cell Life's introduction, read
+    from its C source) is made with the original at hand: without it the game runs differently,
+    and the test skips (fails in CI) as every test that needs the original does."""
+    for needed in originals_needed(command):
+        request.getfixturevalue(needed)
     assert PICTURES.check(command, paths) == []
+
+
+ORIGINAL_WORDS = {"cell-life": "cell_life_source"}
+"""Program -> the fixture of the original it reads its words from (programs/__init__.py's
+`text_from_original`): a picture of it needs that original."""
+
+
+def originals_needed(command: str) -> list[str]:
+    """The fixtures of the originals `command`'s picture depends on: those of the games it shows."""
+    words = shlex.split(command)
+    games = {word.split("=", 1)[-1] for word in words}  # --game cell-life, --game=cell-life
+    if "exhibit" in words and "--game" not in " ".join(words):
+        games |= set(load_config(ROOT / words[words.index("--config") + 1]).games)
+    return [fixture for game, fixture in ORIGINAL_WORDS.items() if game in games]
+
+
+def test_each_program_that_prints_words_of_its_original_has_its_fixture_here():
+    from life2_retro.programs import PROGRAMS
+
+    assert {name for name, entry in PROGRAMS.items() if entry.text_from_original} == set(ORIGINAL_WORDS)
+    assert originals_needed(
+        "life2 exhibit --config docs/exhibit.toml --screenshot x.png --game cell-life --seconds 40"
+    ) == ["cell_life_source"]
+    assert originals_needed("life2 exhibit --config docs/three-games.toml --screenshot x.png") == [
+        "cell_life_source"
+    ]
+    assert originals_needed("life2 exhibit --config docs/exhibit.toml --screenshot x.png") == []
 
 
 def front_page() -> str:

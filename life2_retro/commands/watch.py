@@ -207,6 +207,10 @@ def watch(view: Any, soup: Soup, rate: int, generations: int | None = None) -> N
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .extras import ENGINE_MODULES, require_extra
+
+    if not require_extra("watch", "p2life's engine", "study", ENGINE_MODULES):
+        return 2
     try:
         settings = from_args(args, args.terminal, _view_options())
     except OptionError as exc:

@@ -337,6 +337,9 @@ class ExhibitConfig:
     """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
     notes: tuple[str, ...] = ()
     """What the operator should know that is no mistake (a key read from its old place)."""
+    finds_references: bool = True
+    """Whether the stands may show the originals the config does not name (Stand.finds_references);
+    no key of the config: `--screenshot` turns it off."""
 
     def settings_of(self, game: str) -> dict[str, Any]:
         """Every key of the game's table: as the config gives it, or the stand's default."""
@@ -344,7 +347,7 @@ class ExhibitConfig:
         return {**option_defaults(declared), **self.stand_settings.get(game, {})}
 
     def stand(self, game: str) -> Stand:
-        return stand_class(game)(self.settings_of(game))
+        return stand_class(game)(self.settings_of(game), self.finds_references)
 
     def banner(self, game: str) -> str:
         return self.attract_banner or stand_class(game).BANNER

@@ -252,7 +252,8 @@ def test_check_names_each_game_and_how_it_will_be_shown(tmp_path):
     config.write_text(
         '[exhibit]\ngames = ["life2", "cell-life", "p2life"]\n[p2life]\nboard = 8\nvariant = "2"\n'
     )
-    result = life2("exhibit", "--config", str(config), "--check")
+    nowhere = {**os.environ, "LIFE2_LISTING": str(tmp_path / "nowhere.bas")}  # no listing: our notes
+    result = life2("exhibit", "--config", str(config), "--check", env=nowhere)
     lines = result.stdout.decode().splitlines()
     assert result.returncode == 0 and lines[0] == f"{config}: valid", lines
     assert (

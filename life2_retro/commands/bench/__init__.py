@@ -120,6 +120,10 @@ def _window_size(text: str) -> tuple[int, int]:
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game in ENGINE_BENCHES:
+        from ..extras import ENGINE_MODULES, require_extra
+
+        if not require_extra("bench", f"--game {args.game}", "study", ENGINE_MODULES):
+            return 2
         from . import p2life
 
         return p2life.bench(args.seed, json_path=args.json)

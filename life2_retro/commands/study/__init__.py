@@ -227,8 +227,11 @@ def _write(rows: list[Row], out: TextIO) -> None:
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """The study, its exit status made as every command's is (running.py): Ctrl-C outside the runs
     (while the tables are written) is 130 too, a closed stdout ends quietly."""
+    from ..extras import require_extra
     from ..running import run_command
 
+    if not require_extra("study", f"the study of {args.automaton}", "study"):
+        return 2
     status = 0
 
     def study() -> None:

@@ -129,17 +129,44 @@ def overlay(
     return surface
 
 
+FIELDS_KEPT = 32
+"""Fields worked out before, kept for the next window of the same geometry (see `_field`)."""
+_fields: dict[tuple[object, ...], bytes] = {}
+
+
 def _field(pygame: Any, size: tuple[int, int], scale: int, value: Any) -> Any:
     """A grey picture from `value(x, y)` (0 to 255) worked out on a grid `scale` pixels apart, then
-    scaled up smoothly: a smooth field costs a few thousand calls, not a million."""
+    scaled up smoothly: a smooth field costs a few thousand calls, not a million.
+
+    The grid is kept, keyed by `value`'s code and what it closes over (a geometry, numbers), so a
+    change of effects or phosphor, or a second window of the same size, does not work it out again:
+    it is pure Python, and was four fifths of `bench --render`'s time."""
     width, height = max(2, size[0] // scale + 2), max(2, size[1] // scale + 2)
-    step_x, step_y = size[0] / (width - 1), size[1] / (height - 1)
-    values = bytes(
-        max(0, min(255, round(value(i * step_x, j * step_y)))) for j in range(height) for i in range(width)
-    )
+    key = _field_key(size, scale, value)
+    values = _fields.get(key) if key is not None else None
+    if values is None:
+        step_x, step_y = size[0] / (width - 1), size[1] / (height - 1)
+        grid = ((i * step_x, j * step_y) for j in range(height) for i in range(width))
+        values = bytes(max(0, min(255, round(value(x, y)))) for x, y in grid)
+        if key is not None:
+            if len(_fields) >= FIELDS_KEPT:
+                del _fields[next(iter(_fields))]  # the oldest
+            _fields[key] = values
     grey = pygame.image.frombuffer(values, (width, height), "P")
     grey.set_palette([(i, i, i) for i in range(256)])
     return pygame.transform.smoothscale(grey.convert(), size).convert()
+
+
+def _field_key(size: tuple[int, int], scale: int, value: Any) -> tuple[object, ...] | None:
+    """What makes a field: the function's code and the values it closes over; None when one of
+    them cannot be a key (then the field is worked out each time)."""
+    cells = tuple(cell.cell_contents for cell in value.__closure__ or ())
+    key = (value.__code__, cells, size, scale)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _flat_position(geometry: TubeGeometry, x: float, y: float) -> tuple[float, float]:
