@@ -452,7 +452,9 @@ def test_a_study_whose_scheduler_dies_writes_its_partial_table_and_fails_in_one_
     """The scheduler killed mid-study: 58 lines of Dask's log, a CancelledError traceback, status 1
     and no table at all, where the runs that finished are the study's to keep."""
     with dask_processes() as (cluster, processes):
-        study = start_study(*SLOW, "--scheduler", cluster.address, program=("-c", checked_study(ANSWER_SECONDS)))
+        study = start_study(
+            *SLOW, "--scheduler", cluster.address, program=("-c", checked_study(ANSWER_SECONDS))
+        )
         wait_until(lambda: any(2 <= count < 50 for count in study.counts()), 120, "progress on the bar")
         wait_until(cluster.first_done, 60, "run 0 done")
         processes[0].terminate()  # the scheduler, as `kill` ends it
