@@ -103,6 +103,10 @@ def test_every_picture_in_the_pages_is_what_its_command_makes_to_the_pixel(comma
     and the test skips (fails in CI) as every test that needs the original does."""
     for needed in originals_needed(command):
         request.getfixturevalue(needed)
+    if "web_side_by_side" in command:  # the page is drawn by Debian's Chromium
+        from tests.support.browser import require_chromium
+
+        require_chromium()
     assert PICTURES.check(command, paths) == []
 
 
@@ -195,10 +199,11 @@ def documented_commands() -> list[tuple[str, str]]:
     found = []
     for path in PAGES:
         for block in re.findall(r"```(?:sh|text)\n(.*?)```", path.read_text(), re.S):
-            for line in block.splitlines():
+            for line in block.replace("\\\n", " ").splitlines():  # a line continued by `\` is one
+                plain = line.split()
+                if plain[:1] != ["life2"] or plain[1:2] and plain[1].endswith(":"):
+                    continue  # not life2, or its output (`life2: ...`, whose apostrophes are no quotes)
                 words = shlex.split(line, comments=True)
-                if words[:1] != ["life2"] or words[1:2] and words[1].endswith(":"):
-                    continue
                 ends = ("<", ">", "|", "&&", "2>", "&")
                 cut = next((i for i, word in enumerate(words) if word in ends), None)
                 found.append((path.name, " ".join(words[1:cut])))

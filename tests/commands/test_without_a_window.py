@@ -55,7 +55,7 @@ def test_each_command_offers_only_what_its_own_parser_accepts(words, command, ke
     for way in ways:
         parser.parse_args([*kept, *filled(way, tmp_path)])  # a usage error would exit here
     terminals = [way[1] for way in ways if way[0] == "--terminal"]
-    choices = {"play": ["console", "serial", "telnet"], "watch": [], "terminal": []}[command]
+    choices = {"play": ["console", "serial", "telnet", "web"], "watch": [], "terminal": []}[command]
     assert terminals == choices, line  # the --terminal choices that draw no window, and no other
 
 

@@ -35,21 +35,28 @@ def _required() -> bool:
     return os.environ.get("LIFE2_REQUIRE_REFERENCE") == "1" or os.environ.get("CI", "").lower() == "true"
 
 
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Debian's Chromium under Playwright, closed after."""
+def require_chromium() -> None:
+    """Skip (fail in CI) when Debian's Chromium or Playwright is not here."""
     problem = None
     if not Path(CHROMIUM).exists():
         problem = f"Chromium is not at {CHROMIUM} (apt-get install chromium)"
     else:
         try:
-            from playwright.sync_api import sync_playwright
+            import playwright.sync_api  # noqa: F401
         except ImportError:
             problem = "Playwright is not installed (pip install -e '.[dev]')"
     if problem is not None:
         if _required():
             pytest.fail(problem, pytrace=False)
         pytest.skip(problem)
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, closed after."""
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:

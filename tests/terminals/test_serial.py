@@ -335,7 +335,10 @@ def test_model_33_settings():
     ("args", "problem"),
     [
         (["--terminal", "serial"], "--port is needed for the serial terminal"),
-        (["--terminal", "console", "--port", "loop://"], "--port is for the serial and telnet terminals"),
+        (
+            ["--terminal", "console", "--port", "loop://"],
+            "--port is for the serial, telnet and web terminals",
+        ),
         (["--terminal", "teletype", "--echo"], "--echo is for the serial and telnet terminals"),
         (["--terminal", "serial", "--port", "loop://", "--parity", "weird"], "--parity: invalid choice"),
         (["--terminal", "serial", "--port", "loop://", "--bytesize", "9"], "--bytesize: invalid choice"),
