@@ -119,8 +119,8 @@ class Recording:
         self.stream.append((line, how))
         self.meter.segment(line, how)
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self.costs.typed(prompt, buffer)
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, keys, buffer)
 
 
 def play(responses: list[bytes]) -> tuple[list[tuple[tuple, int]], list[tuple[int, int]]]:

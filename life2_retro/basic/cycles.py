@@ -79,7 +79,7 @@ if TYPE_CHECKING:
             segment of `following` begins (a line, RETURNED or ENDED). A function is called with the
             run's own LineCosts, so that one compiled charge serves every run."""
 
-        def typed(self, prompt: bytes, buffer: bytes) -> None:
+        def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
             """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
 
     class WholePasses(Protocol):
@@ -188,8 +188,8 @@ class CycleMeter:
 
         self.segment = logged
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self.costs.typed(prompt, buffer)
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, keys, buffer)
 
     @property
     def cycles(self) -> int:

@@ -355,3 +355,67 @@ READY = 5 + 4 + 6 + 16
 """READY (L1548-1556) around its STROUT of "OK": LSR CNTWFL, LDWDI REDDY, JSR, and MAIN's JSR INLIN
 up to the wait for a key."""
 OK = strout(b"\r\nOK\r\n")
+
+
+_TEN_MANTISSA = 0xA00000
+"""10.0's mantissa (TENZC, L5381-5385): DIV10's divisor."""
+
+
+@cache
+def div10(mantissa: int) -> int:
+    """DIV10 (L5386-5391) of a number whose mantissa is `mantissa` (24 bits, top bit set): the
+    value-dependent part of FDIVT's DIVIDE loop (L5405-5452), one pass a quotient bit (24, and two
+    more from LD100), each pass comparing ARG with FAC from the top byte down to the first that
+    differs and subtracting (DIVSUB) where ARG is the greater; then NORMAL's one shift when the
+    quotient is below 1 (ARG's mantissa below 10's)."""
+    arg, quotient, index = mantissa, 1, 253
+    cycles = 0
+    compare = True
+    carry = 0
+    while True:
+        if compare:  # DIVIDE: LDY ARGHO, CPY FACHO, BNE ... down to the lowest byte
+            cycles += 6
+            if arg >> 16 != _TEN_MANTISSA >> 16:
+                cycles += 3
+                carry = int(arg >> 16 > _TEN_MANTISSA >> 16)
+            elif (arg >> 8) & 0xFF != (_TEN_MANTISSA >> 8) & 0xFF:
+                cycles += 2 + 6 + 3
+                carry = int((arg >> 8) & 0xFF > (_TEN_MANTISSA >> 8) & 0xFF)
+            else:
+                cycles += 2 + 6 + 2 + 6
+                carry = int(arg & 0xFF >= _TEN_MANTISSA & 0xFF)
+        # SAVQUO: PHP, ROL A, BCC QSHFT
+        cycles += 5
+        saved = carry
+        out, quotient = quotient >> 7, ((quotient << 1) | carry) & 0xFF
+        if not out:
+            cycles += 3
+        else:  # a byte of the quotient done: INX, STA RESLO,X, BEQ LD100, BPL DIVNRM, LDAI 1
+            index = (index + 1) & 0xFF
+            cycles += 2 + 2 + 4
+            if index == 0:
+                cycles += 3 + 2 + 3  # LD100: LDAI 100 (two bits more), BNE QSHFT
+                quotient = 100
+            elif index < 0x80:
+                cycles += 2 + 3 + 12 + 3 + 4 + 3  # DIVNRM: 6 ASL A, STA FACOV, PLP, JMP MOVFR
+                return cycles + (25 if mantissa < _TEN_MANTISSA else 0)
+            else:
+                cycles += 2 + 2 + 2
+                quotient = 1
+        cycles += 4  # QSHFT: PLP
+        if saved:  # BCS DIVSUB: ARG less FAC, TYA, JMP SHFARG
+            cycles += 3 + 2 + 27 + 2 + 3
+            arg -= _TEN_MANTISSA
+        else:
+            cycles += 2
+        cycles += 15  # SHFARG: ASL ARGLO, ROL ARGMO, ROL ARGHO
+        top, arg = arg >> 23, (arg << 1) & 0xFFFFFF
+        if top:  # BCS SAVQUO: a one for this place
+            cycles += 3
+            carry, compare = 1, False
+        elif arg >> 23:  # BMI DIVIDE
+            cycles += 2 + 3
+            compare = True
+        else:  # BPL SAVQUO: a zero
+            cycles += 2 + 2 + 3
+            carry, compare = 0, False

@@ -73,8 +73,8 @@ class SegmentBySegment:
 
         return charge
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self.costs.typed(prompt, buffer)
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, keys, buffer)
 
 
 @pytest.mark.parametrize("seed", range(8))
