@@ -100,9 +100,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scripts", type=int, default=200)
     parser.add_argument("--seed", type=int, default=37)
+    parser.add_argument("--write", action="store_true", help="write the prices into the package")
     parser.add_argument("--show", type=int, default=0, help="the SHOW worst segments")
     args = parser.parse_args()
     cycle_parts.PARTS[701] = _recording
+    for step in m6502_input.STEPS:
+        m6502_input.PRICES.setdefault(step, 0)
     rows: list[tuple[int, int, int, Typed]] = []
     for keys in HAND_MADE:
         rows += segments_of(keys)
@@ -112,6 +115,7 @@ def main() -> None:
     print(f"{len(rows)} INPUT segments; base {base:.1f}")
     for name, value in prices.items():
         print(f"  {name:16} {value:10.1f}")
+    m6502_input.PRICES.clear()
     m6502_input.PRICES.update({name: round(value) for name, value in prices.items()})
     m6502_input._one_line.cache_clear()
     errors = []
@@ -127,6 +131,28 @@ def main() -> None:
         error = round(base) + parts + m6502_input.typed_cycles(typed, count) - spent
         print(f"  {error:+7.0f} {spent:8} {typed!r} {dict(steps)}")
     print(f"rounded: worst {worst[0]:+.0f} on {worst[1]!r}, mean |error| {sum(errors) / len(errors):.1f}")
+    if args.write:
+        write(m6502_input.PRICES, round(base))
+
+
+def write(prices: dict[str, int], base: int) -> None:
+    """The prices into m6502_input.PRICES, the base into cycle_parts.INPUT_BASE."""
+    import re
+
+    root = Path(__file__).resolve().parent.parent / "life2_retro"
+    module = root / "basic" / "m6502_input.py"
+    lines = "".join(f'    "{name}": {value},\n' for name, value in prices.items())
+    text = re.sub(
+        r"(# measured: begin[^\n]*\n).*?(    # measured: end)",
+        lambda match: match.group(1) + lines + match.group(2),
+        module.read_text(encoding="utf-8"),
+        flags=re.S,
+    )
+    module.write_text(text, encoding="utf-8")
+    parts = root / "programs" / "life2" / "cycle_parts.py"
+    text = re.sub(r"INPUT_BASE = -?\d+", f"INPUT_BASE = {base}", parts.read_text(encoding="utf-8"))
+    parts.write_text(text, encoding="utf-8")
+    print(f"written: {module.name}, {parts.name}")
 
 
 if __name__ == "__main__":

@@ -61,7 +61,38 @@ STEPS = (
     "overflow",  # ?OV ERROR IN 701 and OK
 )
 
-PRICES: dict[str, int] = dict.fromkeys(STEPS, 0)
+PRICES: dict[str, int] = {
+    # measured: begin (tools/fit_input_cycles.py --write)
+    "line": 1369,
+    "more": -941,
+    "again": 594,
+    "keep": 167,
+    "keep_quiet": 104,
+    "drop": 64,
+    "ctrl_o": 128,
+    "erase": 143,
+    "erase_empty": 362,
+    "kill": 272,
+    "full": 145,
+    "quiet_return": -332,
+    "space": 18,
+    "value": 2494,
+    "junk": 594,
+    "sign": 43,
+    "sign_minus": 54,
+    "point": 25,
+    "decimal": 13,
+    "exponent": -4,
+    "exponent_sign": 35,
+    "exponent_digit": 126,
+    "times_ten": 19,
+    "divide": 436,
+    "divide_zero": 259,
+    "extra": 1842,
+    "empty": 906,
+    "overflow": 7389,
+    # measured: end
+}
 """Each step's cycles, measured on the ROM (tools/fit_input_cycles.py writes them here)."""
 
 

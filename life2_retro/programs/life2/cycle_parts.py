@@ -158,6 +158,11 @@ def stored_cycles(costs: Pricing) -> int:
     return 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)])
 
 
+INPUT_BASE = 1717  # measured (tools/fit_input_cycles.py --write)
+"""701's fixed part, whatever was typed and however it ended (on to 705, or the program stopped):
+NEWSTT, PRINT CHR$(13);, INPUT's start and the search of Y and X. Measured on the ROM."""
+
+
 def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
     """701 PRINT CHR$(13);: INPUT Y(B),X(B): the typed lines, and the two values stored."""
     return None, stored_cycles(costs) + costs.take_typed()

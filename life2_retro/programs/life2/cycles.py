@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...basic.cycles import ENDED, CycleMeter
 from ...basic.m6502_input import typed_cycles
-from .cycle_parts import PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass
+from .cycle_parts import INPUT_BASE, PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass
 from .cycle_passes import BoardPasses, PassMemo
 from .program import Life2Program
 
@@ -172,6 +172,8 @@ class Life2Costs:
 
     def base(self, key: ClassKey) -> int:
         """A class's base: the figures', else the line's measured mean, else an estimate."""
+        if key[0] == 701:  # measured on the ROM itself, whatever was typed (cycle_parts.INPUT_BASE)
+            return INPUT_BASE
         base = self.figures.bases.get(key)
         if base is None:
             line = key[0]
