@@ -122,6 +122,9 @@ class Recording:
     def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         self.costs.typed(prompt, keys, buffer)
 
+    def pending(self) -> int:
+        return self.costs.pending()
+
 
 def play(responses: list[bytes]) -> tuple[list[tuple[tuple, int]], list[tuple[int, int]]]:
     program = Life2Program()

@@ -17,11 +17,13 @@ import argparse
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from collections import Counter
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from life2_retro.basic import m6502_input  # noqa: E402
+from life2_retro.basic.m6502 import OUTDO_CONTROL, OUTDO_HELD, OUTDO_PRINTING  # noqa: E402
 from life2_retro.programs import PROGRAMS  # noqa: E402
 from life2_retro.programs.life2 import cycle_parts  # noqa: E402
 from life2_retro.programs.life2.bugs import BUG_NAMES  # noqa: E402
@@ -76,6 +78,14 @@ def segments_of(keys: list[bytes]) -> list[tuple[int, int, int, Typed]]:
     return [(spent, parts, 2, typed) for spent, (parts, typed) in zip(machine, recorded, strict=False)]
 
 
+def held_cycles(steps: Counter[str]) -> int:
+    """What the output Ctrl-O held back within the INPUT saved: the printer counts it in a run
+    (programs/life2/cycles.py), the walk here."""
+    return -(OUTDO_PRINTING - OUTDO_HELD) * steps["held_printing"] - (OUTDO_CONTROL - OUTDO_HELD) * steps[
+        "held_control"
+    ]
+
+
 def fit(rows: Sequence[tuple[int, int, int, Typed]]) -> tuple[dict[str, float], float]:
     import numpy as np
 
@@ -85,7 +95,7 @@ def fit(rows: Sequence[tuple[int, int, int, Typed]]) -> tuple[dict[str, float], 
     for spent, parts, count, typed in rows:
         steps, counted = m6502_input.input_steps(typed, count)
         matrix.append([1.0] + [float(steps[name]) for name in m6502_input.STEPS])
-        target.append(spent - parts - counted)
+        target.append(spent - parts - counted - held_cycles(steps))
     a, b = np.array(matrix), np.array(target, dtype=float)
     used = a.any(axis=0)
     solution, *_ = np.linalg.lstsq(a[:, used], b, rcond=None)
@@ -116,19 +126,26 @@ def main() -> None:
     for name, value in prices.items():
         print(f"  {name:16} {value:10.1f}")
     m6502_input.PRICES.clear()
-    m6502_input.PRICES.update({name: round(value) for name, value in prices.items()})
+    m6502_input.PRICES.update({name: round(value) for name, value in prices.items() if name not in m6502_input.HELD})
     m6502_input._one_line.cache_clear()
     errors = []
     worst: tuple[float, Typed] = (0.0, [])
     for spent, parts, count, typed in rows:
         error = round(base) + parts + m6502_input.typed_cycles(typed, count) - spent
+        error += held_cycles(m6502_input.input_steps(typed, count)[0])
         errors.append(abs(error))
         if abs(error) > abs(worst[0]):
             worst = (error, typed)
-    worst_rows = sorted(rows, key=lambda row: -abs(round(base) + row[1] + m6502_input.typed_cycles(row[3], row[2]) - row[0]))
-    for spent, parts, count, typed in worst_rows[: args.show]:
+
+    def error_of(row: tuple[int, int, int, Typed]) -> int:
+        spent, parts, count, typed = row
+        held = held_cycles(m6502_input.input_steps(typed, count)[0])
+        return round(base) + parts + m6502_input.typed_cycles(typed, count) + held - spent
+
+    for row in sorted(rows, key=lambda row: -abs(error_of(row)))[: args.show]:
+        spent, _, count, typed = row
         steps, _ = m6502_input.input_steps(typed, count)
-        error = round(base) + parts + m6502_input.typed_cycles(typed, count) - spent
+        error = error_of(row)
         print(f"  {error:+7.0f} {spent:8} {typed!r} {dict(steps)}")
     print(f"rounded: worst {worst[0]:+.0f} on {worst[1]!r}, mean |error| {sum(errors) / len(errors):.1f}")
     if args.write:

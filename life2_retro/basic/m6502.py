@@ -60,10 +60,13 @@ def qint(value: float) -> int:
 
     Zero is quick (QINTRT); otherwise the mantissa is shifted right until the
     point is past it, two whole bytes and then bit by bit: 408 cycles for 1,
-    368 for 2 and 3, 328 for 4 to 7, 40 fewer for each doubling."""
+    368 for 2 and 3, 328 for 4 to 7, 40 fewer for each doubling. A number so small that the count of
+    places (`SBCI 230`, a byte) wraps past 128 is shifted bit by bit: 1E-38 takes some 6,000."""
     if value == 0:
         return 23
     shift = 0x98 - unpack(value)[1]
+    if shift > 128:  # `SBCI 230` wraps: a positive byte, so QINT1 shifts it bit by bit (a number below 2^-104)
+        return 59 + 40 * shift - 1
     whole, rest = divmod(shift, 8)
     exact = rest == 0
     return 59 + 35 * whole + 3 * exact + (40 * rest - 1 if rest else 0)
@@ -207,6 +210,14 @@ def _float_digit(digit: int) -> int:
 
 
 @cache
+def fin_digit(value: float, times_ten: float, digit: int) -> int:
+    """FIN's digit loop for one digit: MUL10 of the value so far, FLOAT of the digit, FADD, and
+    CHRGET on to the next character; `times_ten` is the value so far times ten as the ROM holds it
+    (rounded to its 24 bits, where a long number's exact value would not be)."""
+    return 59 + _mul10(value) + 34 + _copy_rounded(times_ten) + _float_digit(digit) + fadd(times_ten, digit)
+
+
+@cache
 def fin_digits(digits: str) -> int:
     """FIN's digit loop (FINDIG/FINLOG, L5765-5790) over a typed number's digits: for each, MUL10 of
     the value so far, FLOAT of the digit, FADD, and CHRGET on to the next character. (Remembered: a
@@ -307,6 +318,9 @@ OUTDO_PRINTING = 52
 the measured figures do not count it), the OSI build's four NOPs."""
 OUTDO_CONTROL = 39
 """OUTDO for a control character (CR, LF): no column kept."""
+OUTDO_HELD = 3 + 3 + 2 + 6
+"""OUTDO while Ctrl-O holds the output back (L2818-2820, L2848-2849): BIT CNTWFL, BMI OUTRTS taken,
+ANDI 255, RTS."""
 
 
 def strout(text: bytes) -> int:

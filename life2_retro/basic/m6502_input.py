@@ -24,7 +24,7 @@ from collections import Counter
 from functools import cache
 
 from .errors import BasicError
-from .m6502 import _mul10, div10, fin_digits
+from .m6502 import _mul10, div10, fin_digit
 from .msfloat import Accumulator
 
 BUFFER_KEYS = 71
@@ -35,17 +35,17 @@ STEPS = (
     "more",  # a line read at `??`: OUTQST's `?` before QINLIN's
     "again",  # ?REDO FROM START and the statement begun again
     "keep",  # a key kept and echoed
-    "keep_quiet",  # a key kept while Ctrl-O holds the output back
+    "wrap",  # the echo reaching the margin: CRDO first
     "drop",  # a control key dropped
     "ctrl_o",  # Ctrl-O
     "erase",  # `_` taking back a key
     "erase_empty",  # `_` with nothing to take back: `_`, CR LF, a new line
     "kill",  # `@`: the line killed, `@` CR LF
     "full",  # a key past the buffer: BEL
-    "quiet_return",  # the Return's CR LF held back by Ctrl-O
     "space",  # CHRGET passing a space
     "value",  # a value read: FIN begun and ended, stored
     "junk",  # a value that is not a number: FIN reads 0 and INPUT stops at the character
+    "digit_on_zero",  # a digit while the value so far is 0 (MUL10 and FADD of zero are quick)
     "sign",  # a `+` before a number
     "sign_minus",  # a `-` before a number: NEGOP at the end
     "point",  # a decimal point
@@ -59,38 +59,44 @@ STEPS = (
     "extra",  # ?EXTRA IGNORED
     "empty",  # an empty answer: the program stops (ENDCON, OK)
     "overflow",  # ?OV ERROR IN 701 and OK
+    "overflow_scaling",  # the ?OV found in the scaling (a MUL10 left half way) rather than a digit
 )
+HELD = ("held_printing", "held_control")
+"""Not priced here: the characters INPUT sent while Ctrl-O held the output back (the echo, the Return's
+CR LF, ?REDO FROM START, the `??` prompt), which the printer counts with all other output held back
+(printer.Printer.withheld_printing); the walk counts them for tools/fit_input_cycles.py."""
 
 PRICES: dict[str, int] = {
     # measured: begin (tools/fit_input_cycles.py --write)
-    "line": 1369,
-    "more": -941,
-    "again": 594,
-    "keep": 167,
-    "keep_quiet": 104,
-    "drop": 64,
-    "ctrl_o": 128,
-    "erase": 143,
-    "erase_empty": 362,
-    "kill": 272,
-    "full": 145,
-    "quiet_return": -332,
-    "space": 18,
-    "value": 2494,
-    "junk": 594,
-    "sign": 43,
-    "sign_minus": 54,
-    "point": 25,
-    "decimal": 13,
-    "exponent": -4,
-    "exponent_sign": 35,
-    "exponent_digit": 126,
-    "times_ten": 19,
-    "divide": 436,
-    "divide_zero": 259,
-    "extra": 1842,
-    "empty": 906,
-    "overflow": 7389,
+    "line": 1428,
+    "more": -974,
+    "again": 616,
+    "keep": 165,
+    "wrap": 256,
+    "drop": 66,
+    "ctrl_o": 24,
+    "erase": 141,
+    "erase_empty": 389,
+    "kill": 277,
+    "full": 144,
+    "space": 19,
+    "value": 2419,
+    "junk": 616,
+    "digit_on_zero": 12,
+    "sign": 45,
+    "sign_minus": 62,
+    "point": 38,
+    "decimal": 7,
+    "exponent": 271,
+    "exponent_sign": 84,
+    "exponent_digit": -232,
+    "times_ten": 30,
+    "divide": 442,
+    "divide_zero": 286,
+    "extra": 1855,
+    "empty": 772,
+    "overflow": 8546,
+    "overflow_scaling": -679,
     # measured: end
 }
 """Each step's cycles, measured on the ROM (tools/fit_input_cycles.py writes them here)."""
@@ -100,11 +106,14 @@ def _kept(key: int) -> bool:
     return key == 0x07 or 0x20 <= key < 0x7D
 
 
-def _edit(keys: bytes, steps: Counter[str], quiet: bool) -> bool:
-    """INLIN over one line's keys: each key's step. Returns whether Ctrl-O holds output back after."""
+def _edit(keys: bytes, steps: Counter[str], quiet: bool, column: int) -> bool:
+    """INLIN over one line's keys, after a prompt that left the carriage at `column`: each key's
+    step, and each time the echo reaches the margin (72: OUTDO sends CR LF first, L2823-2826).
+    Returns whether Ctrl-O holds the output back after."""
     held = 0
     for raw in keys:
         key = raw & 0x7F
+        printing, control = 0, 0  # what the key echoes (msinput.edit_ms1978_line)
         if key == 0x0F:
             steps["ctrl_o"] += 1
             quiet = not quiet
@@ -113,20 +122,39 @@ def _edit(keys: bytes, steps: Counter[str], quiet: bool) -> bool:
         elif key == 0x40:
             steps["kill"] += 1
             held = 0
+            printing, control = 1, 2  # `@`, CR, LF
+        elif key == 0x5F and held:
+            steps["erase"] += 1
+            held -= 1
+            printing = 1
         elif key == 0x5F:
-            if held:
-                steps["erase"] += 1
-                held -= 1
-            else:
-                steps["erase_empty"] += 1
+            steps["erase_empty"] += 1
+            printing, control = 2, 2  # `_`, `_`, CR, LF
         elif held >= BUFFER_KEYS:
             steps["full"] += 1
+            control = 1  # BEL
         else:
             held += 1
-            steps["keep_quiet" if quiet else "keep"] += 1
+            steps["keep"] += 1
+            printing, control = (1, 0) if key >= 0x20 else (0, 1)
+        if quiet:
+            steps["held_printing"] += printing
+            steps["held_control"] += control
+            continue
+        for _ in range(printing):
+            if column >= _WIDTH:
+                steps["wrap"] += 1
+                column = 0
+            column += 1
+        if control > 1:
+            column = 0
     if quiet:
-        steps["quiet_return"] += 1
+        steps["held_control"] += 2  # the Return's CR LF
     return quiet
+
+
+_WIDTH = 72
+"""The terminal's width (LINWID): OUTDO sends CR LF before a printing character at it."""
 
 
 class _Reader:
@@ -157,15 +185,18 @@ def _fin(reader: _Reader, steps: Counter[str]) -> int:
         steps["sign_minus" if char == 0x2D else "sign"] += 1
         char = reader.get()
     accumulator = Accumulator()
-    digits: list[str] = []
+    counted = 0
     decimals = 0
     point = False
     exponent = 0
     try:
         while True:
             if 0x30 <= char <= 0x39:
-                digits.append(chr(char))
+                before = accumulator.stored()
+                if not before:
+                    steps["digit_on_zero"] += 1
                 accumulator.times_ten()
+                counted += fin_digit(before, accumulator.stored(), char - 0x30)
                 accumulator.add_digit(char - 0x30)
                 if point:
                     decimals += 1
@@ -182,8 +213,7 @@ def _fin(reader: _Reader, steps: Counter[str]) -> int:
             else:
                 break
     except BasicError:
-        raise _Overflow(fin_digits("".join(digits))) from None
-    counted = fin_digits("".join(digits))
+        raise _Overflow(counted) from None
     powers = (exponent - decimals) & 0xFF
     try:
         if powers >= 0x80:
@@ -197,11 +227,13 @@ def _fin(reader: _Reader, steps: Counter[str]) -> int:
                 accumulator.divide_by_ten()
         else:
             for _ in range(powers):
-                counted += _mul10(accumulator.stored())
-                steps["times_ten"] += 1
+                cycles = _mul10(accumulator.stored())
                 accumulator.times_ten()
+                counted += cycles
+                steps["times_ten"] += 1
         accumulator.stored()
     except BasicError:
+        steps["overflow_scaling"] += 1
         raise _Overflow(counted) from None
     return counted
 
@@ -247,7 +279,7 @@ def input_steps(typed: list[tuple[bytes, bytes, bytes]], count: int) -> tuple[Co
         if steps["line"]:
             steps["again"] += 1
         steps["line"] += 1
-        quiet = _edit(keys, steps, False)
+        quiet = _edit(keys, steps, False, len(prompt))
         if not buffer:
             steps["empty"] += 1
             return steps, counted
@@ -260,7 +292,9 @@ def input_steps(typed: list[tuple[bytes, bytes, bytes]], count: int) -> tuple[Co
                     return steps, counted
                 steps["line"] += 1
                 steps["more"] += 1
-                quiet = _edit(more[1], steps, quiet)
+                if quiet:
+                    steps["held_printing"] += 3  # `?? `
+                quiet = _edit(more[1], steps, quiet, len(more[0]))
                 reader = _Reader(more[2], steps)
             reader.get()
             steps["value"] += 1
@@ -271,17 +305,23 @@ def input_steps(typed: list[tuple[bytes, bytes, bytes]], count: int) -> tuple[Co
                 return steps, counted + overflow.counted
             if reader.got() not in (0, 0x3A, 0x2C):
                 steps["junk"] += 1
+                if quiet:
+                    steps["held_printing"] += 16  # ?REDO FROM START
+                    steps["held_control"] += 2
                 redo = True
                 break
         if not redo and reader.got() != 0:
             steps["extra"] += 1
+            if quiet:
+                steps["held_printing"] += 14  # ?EXTRA IGNORED
+                steps["held_control"] += 2
     return steps, counted
 
 
 @cache
 def _one_line(keys: bytes, buffer: bytes, count: int) -> int:
     steps, counted = input_steps([(b"? ", keys, buffer)], count)
-    return counted + sum(PRICES[step] * times for step, times in steps.items())
+    return counted + sum(PRICES.get(step, 0) * times for step, times in steps.items())
 
 
 def typed_cycles(typed: list[tuple[bytes, bytes, bytes]], count: int) -> int:
@@ -290,4 +330,4 @@ def typed_cycles(typed: list[tuple[bytes, bytes, bytes]], count: int) -> int:
         _, keys, buffer = typed[0]
         return _one_line(keys, buffer, count)
     steps, counted = input_steps(typed, count)
-    return counted + sum(PRICES[step] * times for step, times in steps.items())
+    return counted + sum(PRICES.get(step, 0) * times for step, times in steps.items())

@@ -158,7 +158,7 @@ def stored_cycles(costs: Pricing) -> int:
     return 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)])
 
 
-INPUT_BASE = 1717  # measured (tools/fit_input_cycles.py --write)
+INPUT_BASE = 1786  # measured (tools/fit_input_cycles.py --write)
 """701's fixed part, whatever was typed and however it ended (on to 705, or the program stopped):
 NEWSTT, PRINT CHR$(13);, INPUT's start and the search of Y and X. Measured on the ROM."""
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...basic.cycles import ENDED, CycleMeter
+from ...basic.m6502 import OUTDO_CONTROL, OUTDO_HELD, OUTDO_PRINTING
 from ...basic.m6502_input import typed_cycles
 from .cycle_parts import INPUT_BASE, PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass
 from .cycle_passes import BoardPasses, PassMemo
@@ -168,7 +169,21 @@ class Life2Costs:
         """The cycles of the lines typed since the last INPUT, beyond one plain line: each line's
         characters and digits, and the pass that asked again (?REDO FROM START) or for more (??)."""
         typed, self._typed = self._typed, []
-        return typed_cycles(typed, 2)
+        return typed_cycles(typed, 2) + self._withheld(settle=True)
+
+    def _withheld(self, settle: bool) -> int:
+        """What the output Ctrl-O held back since it was last settled saved the ROM (OUTDO returns
+        at once: m6502.OUTDO_HELD), a negative number of cycles; `settle`: start counting again."""
+        printer = self.program.m.printer
+        printing, control = printer.withheld_printing, printer.withheld_control
+        if not printing and not control:
+            return 0
+        if settle:
+            printer.withheld_printing = printer.withheld_control = 0
+        return -(OUTDO_PRINTING - OUTDO_HELD) * printing - (OUTDO_CONTROL - OUTDO_HELD) * control
+
+    def pending(self) -> int:
+        return self._withheld(settle=False)
 
     def base(self, key: ClassKey) -> int:
         """A class's base: the figures', else the line's measured mean, else an estimate."""

@@ -76,6 +76,9 @@ class SegmentBySegment:
     def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         self.costs.typed(prompt, keys, buffer)
 
+    def pending(self) -> int:
+        return self.costs.pending()
+
 
 @pytest.mark.parametrize("seed", range(8))
 def test_the_loops_charged_whole_cost_what_their_segments_cost_one_by_one(seed):
