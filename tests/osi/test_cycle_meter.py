@@ -19,7 +19,7 @@ from life2_retro.session import run_in_memory
 
 FAITHFUL = frozenset(BUG_NAMES)
 SEED = 37
-HOSTILE, LEGAL = 24, 6
+HOSTILE, LEGAL = 24, 4
 FULL_HOSTILE, FULL_LEGAL = 200, 40
 
 
@@ -76,14 +76,18 @@ def test_each_input_path_within_a_tenth_of_a_percent(rom6502, name) -> None:
 
 def test_the_ending_is_the_engines_for_either_winner(rom6502) -> None:
     """Line 575's segment (the winner, ?US ERROR IN 575, OK): the engine spends 19,132 cycles when
-    player 1 wins, 19,149 when player 2 (FOUT of 2 costs 17 more); the meter charges the same."""
+    player 1 wins, 19,149 when player 2 (FOUT of 2 costs 17 more); the meter charges the same, where
+    the figures fitted to the table of 60 games charged 19,914."""
     from life2_retro.osi.life2 import rom_program
 
-    for keys, winner in (([b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"], 2),):
+    for keys, ending in (
+        ([b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"], 19_149),  # the quick game: player 2 wins
+        (legal_game(SEED, 1), 19_132),  # player 1 wins
+    ):
         rom = rom_program("ms1978", FAITHFUL, None)
         stop = run_in_memory(rom.run(), keys).stop
         program = PROGRAMS["life2"].make("ms1978", FAITHFUL)
         meter = count_cycles(program)
-        run_in_memory(program.run(), keys)
-        assert rom.meter.by_line[575] == [19_149 if winner == 2 else 19_132]
-        assert meter.total(stop) - meter.cycles == rom.meter.by_line[575][0]
+        assert run_in_memory(program.run(), keys).stop is stop
+        assert rom.meter.by_line[575] == [ending]
+        assert meter.total(stop) - meter.cycles == ending
