@@ -54,9 +54,10 @@ def report(kind: str, results: list[tuple[int, int, int]], seed: int) -> None:
     magnitudes = sorted(abs(error) for error in errors)
     worst = max(range(len(errors)), key=lambda n: abs(errors[n]))
     past = [index for (index, _, _), error in zip(results, errors, strict=True) if abs(error) > GOALS[kind]]
+    median, mean = statistics.median(magnitudes), statistics.fmean(magnitudes)
     print(
-        f"{kind} scripts (seed {seed}): {len(results)}; worst {errors[worst]:+.4%} (script {results[worst][0]}), "
-        f"median |error| {statistics.median(magnitudes):.4%}, mean |error| {statistics.fmean(magnitudes):.4%}; "
+        f"{kind} scripts (seed {seed}): {len(results)}; worst {errors[worst]:+.4%} "
+        f"(script {results[worst][0]}), median |error| {median:.4%}, mean |error| {mean:.4%}; "
         f"past {GOALS[kind]:.2%}: {len(past)}" + (f" (scripts {past[:20]})" if past else "")
     )
 

@@ -60,7 +60,9 @@ def segments(keys: list[bytes]) -> list[tuple[tuple, int, int]] | None:
         else:
             merged.append((line, cycles))
     ours = recording.segments
-    if len(ours) != len(merged) or any(key[0] != line for (key, _), (line, _) in zip(ours, merged, strict=True)):
+    if len(ours) != len(merged) or any(
+        key[0] != line for (key, _), (line, _) in zip(ours, merged, strict=True)
+    ):
         return None
     return [(key, counted, cycles) for (key, counted), (_, cycles) in zip(ours, merged, strict=True)]
 
@@ -68,7 +70,12 @@ def segments(keys: list[bytes]) -> list[tuple[tuple, int, int]] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="legal games (scripts.legal_game)")
-    parser.add_argument("--scripts", type=int, default=200, help="generated scripts (scripts.script: words, fractions, long lines)")
+    parser.add_argument(
+        "--scripts",
+        type=int,
+        default=200,
+        help="generated scripts (scripts.script: words, fractions, long lines)",
+    )
     parser.add_argument("--seed", type=int, default=1977)
     parser.add_argument("--write", action="store_true", help="write cycles.json and cycle_tables.py")
     args = parser.parse_args()

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from collections import Counter
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -37,10 +37,39 @@ Typed = list[tuple[bytes, bytes, bytes]]
 HAND_MADE: list[list[bytes]] = [
     [b"1,1", answer, b"2,2"]
     for answer in (
-        b"1,2", b"x", b"1", b"", b"1E39", b"1E-39,2", b"1E38,2", b"1.0000001,2", b".99,2",
-        b"1,2" + b"9" * 69, b"1,2" + b"0" * 69, b"\x0f1,2", b"1,2\x0f", b"1_1,2", b"__1,2", b"1@1,2",
-        b"\x01\x021,2", b"1,2,3", b"-1,2", b"+1,2", b"1E1,2", b"1E+0,2", b"1E-0,2", b"1 , 2",
-        b"   1,2", b"1" * 80, b"@", b"_", b"\x0f", b"\x0f1", b"1.5,2.5", b"0.0001,2", b"12345678,2",
+        b"1,2",
+        b"x",
+        b"1",
+        b"",
+        b"1E39",
+        b"1E-39,2",
+        b"1E38,2",
+        b"1.0000001,2",
+        b".99,2",
+        b"1,2" + b"9" * 69,
+        b"1,2" + b"0" * 69,
+        b"\x0f1,2",
+        b"1,2\x0f",
+        b"1_1,2",
+        b"__1,2",
+        b"1@1,2",
+        b"\x01\x021,2",
+        b"1,2,3",
+        b"-1,2",
+        b"+1,2",
+        b"1E1,2",
+        b"1E+0,2",
+        b"1E-0,2",
+        b"1 , 2",
+        b"   1,2",
+        b"1" * 80,
+        b"@",
+        b"_",
+        b"\x0f",
+        b"\x0f1",
+        b"1.5,2.5",
+        b"0.0001,2",
+        b"12345678,2",
     )
 ] + [[b"1,1", b"1", b"\x0f2", b"2,2"], [b"1,1", b"x", b"y", b"1,2"], [b"1,1", b"1", b"", b"2,2"]]
 
@@ -81,9 +110,10 @@ def segments_of(keys: list[bytes]) -> list[tuple[int, int, int, Typed]]:
 def held_cycles(steps: Counter[str]) -> int:
     """What the output Ctrl-O held back within the INPUT saved: the printer counts it in a run
     (programs/life2/cycles.py), the walk here."""
-    return -(OUTDO_PRINTING - OUTDO_HELD) * steps["held_printing"] - (OUTDO_CONTROL - OUTDO_HELD) * steps[
-        "held_control"
-    ]
+    return (
+        -(OUTDO_PRINTING - OUTDO_HELD) * steps["held_printing"]
+        - (OUTDO_CONTROL - OUTDO_HELD) * steps["held_control"]
+    )
 
 
 def fit(rows: Sequence[tuple[int, int, int, Typed]]) -> tuple[dict[str, float], float]:
@@ -126,7 +156,9 @@ def main() -> None:
     for name, value in prices.items():
         print(f"  {name:16} {value:10.1f}")
     m6502_input.PRICES.clear()
-    m6502_input.PRICES.update({name: round(value) for name, value in prices.items() if name not in m6502_input.HELD})
+    m6502_input.PRICES.update(
+        {name: round(value) for name, value in prices.items() if name not in m6502_input.HELD}
+    )
     m6502_input._one_line.cache_clear()
     errors = []
     worst: tuple[float, Typed] = (0.0, [])

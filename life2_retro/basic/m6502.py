@@ -65,7 +65,9 @@ def qint(value: float) -> int:
     if value == 0:
         return 23
     shift = 0x98 - unpack(value)[1]
-    if shift > 128:  # `SBCI 230` wraps: a positive byte, so QINT1 shifts it bit by bit (a number below 2^-104)
+    if (
+        shift > 128
+    ):  # `SBCI 230` wraps: a positive byte, so QINT1 shifts it bit by bit (a number below 2^-104)
         return 59 + 40 * shift - 1
     whole, rest = divmod(shift, 8)
     exact = rest == 0

@@ -24,7 +24,7 @@ from collections import Counter
 from functools import cache
 
 from .errors import BasicError
-from .m6502 import _mul10, div10, fin_digit
+from .m6502 import _mul10, div10, fin_digit, fin_digits
 from .msfloat import Accumulator
 
 BUFFER_KEYS = 71
@@ -320,8 +320,29 @@ def input_steps(typed: list[tuple[bytes, bytes, bytes]], count: int) -> tuple[Co
 
 @cache
 def _one_line(keys: bytes, buffer: bytes, count: int) -> int:
+    if count == 2 and keys == buffer and _plain_pair(buffer):
+        return _plain_pair_cycles(buffer)
     steps, counted = input_steps([(b"? ", keys, buffer)], count)
     return counted + sum(PRICES.get(step, 0) * times for step, times in steps.items())
+
+
+def _plain_pair(buffer: bytes) -> bool:
+    """`X,Y` with one to six digits each and nothing else: nearly every answer of a game."""
+    first, comma, second = buffer.partition(b",")
+    return bool(comma) and 0 < len(first) < 7 and 0 < len(second) < 7 and (first + second).isdigit()
+
+
+def _plain_pair_cycles(buffer: bytes) -> int:
+    """input_steps' price for a plain `X,Y`, without its walk (the first game of a process prices each
+    answer it meets, and `life2 run --cycles` is one game): the keys, the two values, their digits (a
+    number of six digits is exact, so FIN's loop is fin_digits'), the digits read while the value
+    was still 0."""
+    cycles = PRICES["line"] + PRICES["keep"] * len(buffer) + 2 * PRICES["value"]
+    for digits in buffer.decode("ascii").split(","):
+        significant = digits.lstrip("0")
+        on_zero = len(digits) - len(significant) + (1 if significant else 0)
+        cycles += PRICES["digit_on_zero"] * on_zero + fin_digits(digits)
+    return cycles
 
 
 def typed_cycles(typed: list[tuple[bytes, bytes, bytes]], count: int) -> int:

@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import pytest
 
-from life2_retro.programs import PROGRAMS
 from life2_retro.programs.life2.bugs import BUG_NAMES
 from life2_retro.programs.life2.cycles import count_cycles
+from life2_retro.programs.life2.program import Life2Program
 from life2_retro.programs.life2.scripts import hostile_script, legal_game
 from life2_retro.session import run_in_memory
 
 FAITHFUL = frozenset(BUG_NAMES)
-SEED = 37
+SEED = 1
+"""Held out: the prices of INPUT's steps were measured on seed 37's hostile scripts, the bases on seed 1977's games."""
 HOSTILE, LEGAL = 24, 4
 FULL_HOSTILE, FULL_LEGAL = 200, 40
 
@@ -27,7 +28,7 @@ def both_counts(keys: list[bytes]) -> tuple[int, int]:
     """(the meter's total, the engine's own count) on one script."""
     from life2_retro.osi.life2 import rom_program
 
-    program = PROGRAMS["life2"].make("ms1978", FAITHFUL)
+    program = Life2Program(bugs=FAITHFUL)
     meter = count_cycles(program)
     ours = run_in_memory(program.run(), keys)
     rom = rom_program("ms1978", FAITHFUL, None)
@@ -82,11 +83,11 @@ def test_the_ending_is_the_engines_for_either_winner(rom6502) -> None:
 
     for keys, ending in (
         ([b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"], 19_149),  # the quick game: player 2 wins
-        (legal_game(SEED, 1), 19_132),  # player 1 wins
+        (legal_game(37, 1), 19_132),  # player 1 wins
     ):
         rom = rom_program("ms1978", FAITHFUL, None)
         stop = run_in_memory(rom.run(), keys).stop
-        program = PROGRAMS["life2"].make("ms1978", FAITHFUL)
+        program = Life2Program(bugs=FAITHFUL)
         meter = count_cycles(program)
         assert run_in_memory(program.run(), keys).stop is stop
         assert rom.meter.by_line[575] == [ending]

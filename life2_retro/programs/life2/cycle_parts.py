@@ -16,7 +16,6 @@ and `life2 run --cycles` is spared importing them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ...basic.m6502 import element2, fadd, fout, next_step, qint, relation, round_fac
