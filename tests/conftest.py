@@ -109,7 +109,7 @@ def _load_cell_life_build() -> None:
 
 
 def _load_rom() -> None:
-    from life2_retro.osi.rom import load_rom
+    from life2_retro.reference.rom import load_rom
 
     load_rom()
 
@@ -161,7 +161,7 @@ def listing() -> bytes:
 @pytest.fixture(scope="session")
 def rom6502(listing: bytes) -> bytes:
     """The verified ROM of Microsoft's 1977 6502 BASIC (and the listing it runs, which it needs)."""
-    from life2_retro.osi.rom import load_rom
+    from life2_retro.reference.rom import load_rom
 
     try:
         return load_rom()

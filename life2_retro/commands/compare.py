@@ -164,9 +164,15 @@ class SegmentParting:
     line: int
     ours: int
     theirs: int
+    parted: int = 1
+    """How many segments part in all (of `segments`, the machine's, half-written ones merged)."""
+    segments: int = 0
 
     def __str__(self) -> str:
-        return f"first at segment {self.index} (line {self.line}): life2 {self.ours:,}"
+        return (
+            f"{self.parted:,} of {self.segments:,} segments part, the first at segment {self.index} "
+            f"(line {self.line}): life2 {self.ours:,}"
+        )
 
 
 def first_segment_difference(
@@ -182,10 +188,13 @@ def first_segment_difference(
             merged[-1] = (merged[-1][0], merged[-1][1] + cycles)
         else:
             merged.append((line, cycles))
-    for index, (mine, machine) in enumerate(zip(ours, merged, strict=False)):
-        if mine != machine:
-            return SegmentParting(index, machine[0], mine[1], machine[1])
-    return None
+    parted = [
+        index for index, (mine, machine) in enumerate(zip(ours, merged, strict=False)) if mine != machine
+    ]
+    if not parted:
+        return None
+    first = parted[0]
+    return SegmentParting(first, merged[first][0], ours[first][1], merged[first][1], len(parted), len(merged))
 
 
 def oracle_label(adapter: ModuleType, prepared: object) -> str:

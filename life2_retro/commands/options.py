@@ -141,11 +141,13 @@ class Mode:
 
     def make(self, seed: int | None = None, person: bool = False) -> Program:
         """One run; `person`: at a terminal, where the end of input (Ctrl-D) ends the game."""
-        from ..reference import original_words
+        from ..reference import make_program, original_words
 
         seed = self.seed if seed is None else seed
         words = original_words(self.entry.name, self.entry.text_from_original)
-        return self.entry.make(self.runtime, self.bugs, seed, person, self.computer, words, **self.settings)
+        return make_program(
+            self.entry, self.runtime, self.bugs, seed, person, self.computer, words, **self.settings
+        )
 
     @property
     def erase_key(self) -> str:

@@ -35,7 +35,9 @@ input:
   the BASIC clears bit 7 first, so 0x8D ends a line too (0x8D LF counts once,
   as CR LF does), and keys after the last line end are echoed but never taken:
   their Return never came, and the run ends as when the input runs out.
-  (gwbasic takes them as a last answer.)
+  (gwbasic takes them as a last answer.) Both engines (--engine python and
+  6502, the real 1977 BASIC) get the same keys from the file: each line's
+  own, then one Return (docs/1977-interpreter.md).
 
 exit status:
   0    the run ended where the program did, or where the input ran out:

@@ -1,11 +1,11 @@
 """The 6502 the 1977 interpreter runs on: one face, two cores.
 
 `NativeCpu` is our own C core (core6502.c), compiled with the system's C compiler at first use
-(native.py) and some ten times faster than the 1977 machine; `Py65Cpu` is py65's NMOS 6502
+(native.py) and hundreds of times faster than the 1977 machine; `Py65Cpu` is py65's NMOS 6502
 (the `6502` extra), the reference the C core is checked against instruction by instruction and
 the engine where no compiler is found. Both run until a stop (the `Stop*` codes below) and
 answer the monitor's character output and Ctrl-C poll themselves, so that the Python side only
-sees keys asked for, lines entered and CURLIN changed.
+sees keys asked for, lines entered and CURLIN changed. cores.py picks one.
 """
 
 from __future__ import annotations
@@ -27,15 +27,6 @@ STOP_ILLEGAL = 5
 """An opcode the NMOS 6502 does not document, at PC."""
 STOP_STEP = 6
 """One instruction done, when single-stepping."""
-
-NEEDS = (
-    "the 6502 engine needs a C compiler (gcc or cc, for its own core) or py65: "
-    "pip install 'life2-retro[6502]'"
-)
-
-
-class CoreUnavailable(Exception):
-    """Neither core can run here; the message says what to install."""
 
 
 class Cpu(Protocol):
@@ -93,21 +84,3 @@ class Cpu(Protocol):
 
     @property
     def last_write(self) -> int: ...
-
-
-def make_cpu(core: str = "auto") -> Cpu:
-    """A 6502: `native` (our C core), `py65`, or `auto` (the C core where it builds, else py65).
-    CoreUnavailable, saying what to install, when the one asked for cannot run."""
-    if core in ("auto", "native"):
-        from .native import NativeCpu, NativeUnavailable
-
-        try:
-            return NativeCpu()
-        except NativeUnavailable as exc:
-            if core == "native":
-                raise CoreUnavailable(f"the 6502 engine's C core cannot be built: {exc}") from exc
-    from .py65cpu import Py65Cpu, py65_missing
-
-    if py65_missing():
-        raise CoreUnavailable(NEEDS)
-    return Py65Cpu()

@@ -9,7 +9,8 @@ typed in is saved once and restored for each game.
 
 from __future__ import annotations
 
-from .cpu import STOP_BUDGET, STOP_ILLEGAL, STOP_KEY, Cpu, make_cpu
+from .cores import make_cpu
+from .cpu import STOP_BUDGET, STOP_ILLEGAL, STOP_KEY, Cpu
 from .rom import (
     CHAR_OUT,
     COLD_START,

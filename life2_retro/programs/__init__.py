@@ -53,6 +53,13 @@ class ProgramModule(Protocol):
     def breaks_between_statements(self, runtime: str) -> bool: ...
 
 
+ENGINE, ROM = "engine", "rom"
+"""The settings that choose what runs the program: the re-creation, or an engine that runs the
+original itself on its own interpreter (LIFE2: `6502`, Microsoft's 1977 BASIC, from its `rom`);
+such a run is made by the program's reference adapter, not here."""
+RE_CREATION = "python"
+
+
 class ProgramUnavailable(Exception):
     """What a run needs is not on this machine (an original, a ROM, a compiler); the message says
     what, and where to get it."""
@@ -159,6 +166,13 @@ class ProgramEntry:
         it prints some (see text_from_original); `settings`: see `settings`."""
         chosen = {} if computer is None else {"computer": self.check_computer(computer)}
         offered = {setting.name: setting for setting in self.settings}
+        engine = settings.pop(ENGINE, RE_CREATION)
+        settings.pop(ROM, None)
+        if engine != RE_CREATION:
+            raise ValueError(
+                f"--engine {engine} runs the original itself: its reference adapter makes that run "
+                "(reference.make_program)"
+            )
         for name, value in settings.items():
             if name not in offered:
                 raise ValueError(f"{self.name} takes no --{name}")
@@ -273,14 +287,14 @@ PROGRAMS: dict[str, ProgramEntry] = {
         cycles="life2_retro.programs.life2.cycles",
         settings=(
             Setting(
-                "engine",
+                ENGINE,
                 "python: the re-creation, line by line (default); 6502: the listing itself on Microsoft's "
                 "1977 6502 BASIC in an emulated 6502 (ms1978; the ROM from --rom, $LIFE2_ROM or "
                 "../shared/reference/)",
-                choices=("python", "6502"),
+                choices=(RE_CREATION, "6502"),
                 metavar="ENGINE",
             ),
-            Setting("rom", "with --engine 6502: the ROM image (osi-6502-basic-1977.bin)", metavar="PATH"),
+            Setting(ROM, "with --engine 6502: the ROM image (osi-6502-basic-1977.bin)", metavar="PATH"),
         ),
         seats="life2_retro.programs.life2.seats",
     ),

@@ -13,10 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..basic.dialects import Dialect
 from ..programs import Script
 from ..programs.life2.bugs import BUG_NAMES
-from ..programs.life2.program import Life2Program
+from ..programs.life2.program import Life2Program, make_program
 from .listing import ListingError, load_listing
 from .oracle import OracleRun, OracleUnavailable, OracleUnusable
 from .patches import merge
@@ -47,8 +46,8 @@ class RomOracle:
     """Its generated scripts may hold any key (control and bit-7 keys): the real BASIC reads them."""
 
     def run(self, script: Script) -> OracleRun:
-        from ..osi.life2 import rom_program
         from ..session import run_in_memory
+        from .life2_rom import rom_program
 
         program = rom_program("ms1978", self.bugs, self.rom_path, listing_path=self.listing_path)
         ran = run_in_memory(program.run(), script.lines)
@@ -67,8 +66,8 @@ def prepare(
     """The program PC-BASIC runs for `command`, once it is sure the oracle can be used at all; for
     ms1978, the 1977 interpreter with the listing typed in."""
     if runtime == "ms1978":
-        from ..osi.life2 import rom_program
         from ..programs import ProgramUnavailable
+        from .life2_rom import rom_program
 
         try:
             rom_program(runtime, bugs, rom_path, listing_path=listing_path)
@@ -128,7 +127,7 @@ def _run_until(program: Life2Program, start: int, stop: int) -> None:
 
 def life2_generation_seconds(runtime: str, bugs: frozenset[str], generations: int) -> Timing:
     """One generation: line 560 (PRINT, GOSUB 50: the neighbour pass and the board print) up to 570."""
-    program = Life2Program(Dialect.named(runtime), bugs)
+    program = make_program(runtime, bugs)
     _run_until(program, 2, 500)  # the tables are READ on the way
     program.set_board([[_CODES[mark] for mark in text] for text in BENCH_BOARD])
 

@@ -27,7 +27,7 @@ stops. The games that end waiting for input agree to the cycle."""
 
 
 def game(keys: list[bytes]):
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     program = rom_program("ms1978", FAITHFUL, None)
     return program, run_in_memory(program.run(), keys)
@@ -153,7 +153,7 @@ def test_a_missing_rom_is_one_message_saying_where_to_get_it(tmp_path) -> None:
 
 
 def test_a_wrong_rom_is_refused_by_its_checksum(tmp_path) -> None:
-    from life2_retro.osi.rom import RomError, load_rom
+    from life2_retro.reference.rom import RomError, load_rom
 
     wrong = tmp_path / "osi.bin"
     wrong.write_bytes(bytes(7906))
@@ -179,7 +179,7 @@ def test_the_engine_runs_the_1978_dialect_only(tmp_path) -> None:
 
 
 def test_without_a_compiler_or_py65_the_message_names_the_extra(monkeypatch) -> None:
-    from life2_retro.osi import cpu, native, py65cpu
+    from life2_retro.osi import cores, native, py65cpu
 
     def no_compiler() -> str:
         raise native.NativeUnavailable("no C compiler found")
@@ -187,10 +187,10 @@ def test_without_a_compiler_or_py65_the_message_names_the_extra(monkeypatch) -> 
     monkeypatch.setattr(native, "_LIBRARY", None)
     monkeypatch.setattr(native, "_compiler", no_compiler)
     monkeypatch.setattr(py65cpu, "py65_missing", lambda: True)
-    with pytest.raises(cpu.CoreUnavailable) as raised:
-        cpu.make_cpu()
-    assert str(raised.value) == cpu.NEEDS
-    assert "pip install 'life2-retro[6502]'" in cpu.NEEDS
+    with pytest.raises(cores.CoreUnavailable) as raised:
+        cores.make_cpu()
+    assert str(raised.value) == cores.NEEDS
+    assert "pip install 'life2-retro[6502]'" in cores.NEEDS
 
 
 def test_the_core_is_built_into_the_cache_once(tmp_path, monkeypatch) -> None:

@@ -25,7 +25,7 @@ ENTRY = PROGRAMS["life2"]
 
 
 def both(keys: list[bytes], bugs: frozenset[str] = FAITHFUL):
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     ours = run_in_memory(ENTRY.make("ms1978", bugs).run(), keys)
     theirs = run_in_memory(rom_program("ms1978", bugs, None).run(), keys)
@@ -98,7 +98,7 @@ def interrupted(program, keys: list[bytes], at: int):
 def test_ctrl_c_while_the_program_runs_is_identical(rom6502, at) -> None:
     """BREAK at the same statement, with the same words, from the program's first line to the
     generations' passes (the re-creation's CTRL_C; the monitor's Ctrl-C poll on the machine)."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     keys = [b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"]
     ours = interrupted(ENTRY.make("ms1978", FAITHFUL), keys, at)
@@ -120,7 +120,7 @@ def test_ctrl_c_before_the_first_line_names_no_line(rom6502) -> None:
     direct line's $FFxx: the ROM says BREAK with no line (ERRFIN, m6502.asm L1549-1552: no line
     number where CURLIN+1 is $FF). The re-creation says `BREAK IN  2`: a difference of its own, listed in
     docs/1977-interpreter.md."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     output, lines, stop = interrupted(rom_program("ms1978", FAITHFUL, None), [], 1)
     assert output == b"\r\nBREAK\r\nOK\r\n"

@@ -21,6 +21,7 @@ from ...programs import program_entry
 from ...programs.life2.bugs import BUG_NAMES
 from ...programs.life2.observer import GameObserver
 from ...programs.life2.players import LEVELS, ComputerPlayer
+from ...reference import make_program
 from ...terminals.base import KeyHook, Terminal
 from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
@@ -109,7 +110,7 @@ class Life2Game(Game):
         self.on_the_machine = settings["engine"] == "6502"
         """The listing itself runs, on the 1977 interpreter, emulated: the panel adds its cycles."""
         engine = {"engine": "6502", "rom": settings["rom"]} if self.on_the_machine else {}
-        program = entry.make(self.dialect, settings["bugs"], **engine)
+        program = make_program(entry, self.dialect, settings["bugs"], **engine)
         self._program = program
         self.erase = entry.erase_key(self.dialect)
         if settings["historical_speed"]:
@@ -262,8 +263,12 @@ class Life2Stand(Stand):
             from ...programs import ProgramUnavailable
 
             try:  # the ROM, the listing and a 6502 core, once, before the first visitor
-                program_entry("life2").make(
-                    self.settings["dialect"], self.settings["bugs"], engine="6502", rom=self.settings["rom"]
+                make_program(
+                    program_entry("life2"),
+                    self.settings["dialect"],
+                    self.settings["bugs"],
+                    engine="6502",
+                    rom=self.settings["rom"],
                 )
             except ProgramUnavailable as exc:
                 found.append(f"life2.engine: {str(exc).splitlines()[0]}")

@@ -13,7 +13,6 @@ request that the driver answers.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from ...basic.dialects import DEFAULT_DIALECT, Dialect
 from ...basic.machine import END, NEXT_LINE, Input, Machine, Position
@@ -21,9 +20,6 @@ from ...basic.numbers import add_single
 from ...basic.printer import CR, Tab
 from ...events import Run
 from .bugs import ANSWERS_THAT_STOP, BUG_NAMES, BUGS
-
-if TYPE_CHECKING:  # the 1977 machine is loaded only when it is asked for
-    from ...osi.engine import RomProgram
 
 DATA: Mapping[int, tuple[int, ...]] = {
     8: (3, 102, 103, 120, 130, 121, 112, 111, 12),
@@ -578,20 +574,10 @@ class Life2Program:
 
 
 def make_program(
-    runtime: str,
-    bugs: Iterable[str],
-    seed: int | None = None,
-    person: bool = False,
-    engine: str = "python",
-    rom: str | None = None,
-) -> Life2Program | RomProgram:
+    runtime: str, bugs: Iterable[str], seed: int | None = None, person: bool = False
+) -> Life2Program:
     """The registry's way in: one run of LIFE2 on a BASIC dialect (it has no clock to seed, and its
-    INPUT ends the run at the end of input whoever types). `engine` 6502 runs the listing itself on
-    the 1977 interpreter, emulated (osi/); ProgramUnavailable when its ROM or its core is missing."""
-    if engine == "6502":
-        from ...osi.life2 import rom_program
-
-        return rom_program(runtime, frozenset(bugs), rom)
+    INPUT ends the run at the end of input whoever types)."""
     return Life2Program(Dialect.named(runtime), bugs)
 
 

@@ -1,7 +1,7 @@
 """LIFE2 on the 1977 interpreter: the listing (with the patch lines of the bugs switched off) typed
 into Microsoft's 6502 BASIC on the emulated OSI machine, once a process, and a game a restore.
 
-The listing and the ROM are found and checked as everywhere (reference/listing.py, rom.py). The
+The listing and the ROM are found and checked as everywhere (listing.py, rom.py). The
 bug switches that are lines of the listing are patched as for PC-BASIC (reference/patches.py); the
 one that is the BASIC's own INPUT (answers-that-stop) cannot be switched off on the real BASIC.
 """
@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from functools import cache
 
+from ..osi.cores import CoreUnavailable
+from ..osi.engine import RomProgram
+from ..osi.machine import MachineFault, OsiMachine, loaded_machine
 from ..programs import ProgramUnavailable
-from ..programs.life2.bugs import ANSWERS_THAT_STOP
-from ..reference.files import ReferenceError
-from .cpu import CoreUnavailable
-from .engine import RomProgram
-from .machine import MachineFault, loaded_machine
+from ..programs.life2.bugs import ANSWERS_THAT_STOP, BUG_NAMES
+from .files import ReferenceError
+from .listing import load_listing
+from .patches import merge
 from .rom import load_rom
 
 RUNTIME = "ms1978"
@@ -36,8 +38,6 @@ def rom_program(
 ) -> RomProgram:
     """One run of LIFE2 on the 1977 interpreter; ProgramUnavailable (its message for the user) when
     it cannot be: another dialect, a bug it cannot switch off, no ROM, listing or core."""
-    from ..reference.life2 import oracle_program
-
     if runtime != RUNTIME:
         raise ProgramUnavailable(
             f"the 6502 engine is Microsoft's 1977 BASIC: it runs --dialect {RUNTIME} only"
@@ -48,11 +48,14 @@ def rom_program(
         )
     try:
         rom = load_rom(rom_path)
-        program = oracle_program(listing_path, bugs)
+        program = merge(load_listing(listing_path), set(BUG_NAMES) - bugs)  # as PC-BASIC's is
         saved = _saved_machine(rom, program, core)
-        from .machine import OsiMachine
-
         machine = OsiMachine(rom, core)
     except (ReferenceError, CoreUnavailable, MachineFault) as exc:
         raise ProgramUnavailable(str(exc)) from exc
     return RomProgram(machine, saved, bugs)
+
+
+def engine_program(runtime: str, bugs: frozenset[str], rom_path: str | None) -> RomProgram:
+    """The registry of engines' way in (reference.ENGINES): one run on the 1977 interpreter."""
+    return rom_program(runtime, bugs, rom_path)
