@@ -32,7 +32,7 @@ GOALS = {"hostile": 0.001, "legal": 0.0001}
 
 def error_of(keys: list[bytes]) -> tuple[int, int]:
     """(the meter's total, the engine's) for one script."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     program = PROGRAMS["life2"].make("ms1978", FAITHFUL)
     meter = count_cycles(program)

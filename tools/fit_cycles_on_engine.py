@@ -42,7 +42,7 @@ LINES = set(Life2Program().lines)
 def segments(keys: list[bytes]) -> list[tuple[tuple, int, int]] | None:
     """Each segment of one script: (its class, the cycles counted for its numbers, the ROM's cycles);
     None when the two sides' segments do not line up."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     program = Life2Program()
     recording = Recording(program)

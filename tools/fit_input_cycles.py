@@ -91,7 +91,7 @@ def segments_of(keys: list[bytes]) -> list[tuple[int, int, int, Typed]]:
     """Each INPUT segment of one script: (ROM cycles, the re-creation's value parts, its count of
     values, the lines typed at it). The value parts are the stored numbers' own (701's part less
     the typed lines)."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     RECORDED.clear()
     program = PROGRAMS["life2"].make("ms1978", FAITHFUL)

@@ -26,7 +26,7 @@ FULL_HOSTILE, FULL_LEGAL = 200, 40
 
 def both_counts(keys: list[bytes]) -> tuple[int, int]:
     """(the meter's total, the engine's own count) on one script."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     program = Life2Program(bugs=FAITHFUL)
     meter = count_cycles(program)
@@ -79,7 +79,7 @@ def test_the_ending_is_the_engines_for_either_winner(rom6502) -> None:
     """Line 575's segment (the winner, ?US ERROR IN 575, OK): the engine spends 19,132 cycles when
     player 1 wins, 19,149 when player 2 (FOUT of 2 costs 17 more); the meter charges the same, where
     the figures fitted to the table of 60 games charged 19,914."""
-    from life2_retro.osi.life2 import rom_program
+    from life2_retro.reference.life2_rom import rom_program
 
     for keys, ending in (
         ([b"1,1", b"1,5", b"5,5", b"3,2", b"3,3", b"3,4"], 19_149),  # the quick game: player 2 wins
