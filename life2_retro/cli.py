@@ -17,6 +17,7 @@ from importlib import import_module
 from typing import Protocol
 
 from . import __version__
+from .exits import ending_on_signals
 
 COMMANDS = {
     "play": "life2_retro.commands.play",
@@ -26,6 +27,7 @@ COMMANDS = {
     "screenshot": "life2_retro.commands.screenshot",
     "terminal": "life2_retro.commands.terminal",
     "exhibit": "life2_retro.commands.exhibit",
+    "serve": "life2_retro.commands.serve",
     "study": "life2_retro.commands.study",
     "watch": "life2_retro.commands.watch",
 }
@@ -113,7 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 parser.error(f"{unknown_command(word)} ({after})")
         if left:
             parser.error(f"unrecognized arguments: {' '.join(left)}")
-    return command_module(name).main(args, parser)
+    # SIGTERM and SIGHUP end every command as Ctrl-C does; once the program itself (not a caller in
+    # Python) has made its status, they and Ctrl-C change it no more (exits.py)
+    with ending_on_signals(then_ignored=argv is None):
+        return command_module(name).main(args, parser)
 
 
 if __name__ == "__main__":

@@ -10,8 +10,11 @@ its ten lines a hundred times in `-ra`'s summary.
 
 from __future__ import annotations
 
+import itertools
 import os
+import shutil
 import signal
+import tempfile
 
 # pygame terminals are tested headless: no window appears, no sound is played
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -39,6 +42,22 @@ def pytest_configure(config: pytest.Config) -> None:
     ):
         if signal.getsignal(signum) is signal.SIG_IGN:
             signal.signal(signum, handler)
+
+
+_CACHES = tempfile.mkdtemp(prefix="life2-test-caches-")
+_CACHE_NUMBERS = itertools.count()
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    shutil.rmtree(_CACHES, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def _a_cache_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test its own $XDG_CACHE_HOME (made only if something is kept there): a study stopped
+    in one test keeps its runs for the same command to go on from, and another test running that
+    command must start afresh, as it would on a clean machine."""
+    monkeypatch.setenv("XDG_CACHE_HOME", os.path.join(_CACHES, str(next(_CACHE_NUMBERS))))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

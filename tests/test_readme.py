@@ -1,16 +1,19 @@
-"""The README stays true: its first screen's two commands (CI runs the second one), and every
-picture it shows is what the command below it makes."""
+"""The README and its pages in docs/ stay true: the first screen's two commands (CI runs the second
+one), every link to a page or a heading that is there, every `life2` command one life2 takes, and
+every picture what the command below it makes."""
 
 from __future__ import annotations
 
 import importlib.util
 import re
+import shlex
 import sys
 from pathlib import Path
 
 import pytest
 
 from life2_retro.events import Run
+from life2_retro.exhibit.config import load_config
 from life2_retro.programs.life2.program import Life2Program
 from life2_retro.session import run_in_memory
 
@@ -29,9 +32,18 @@ def _pictures_tool():
 PICTURES = _pictures_tool()
 
 
+DOCS = ROOT / "docs"
+PAGES = [ROOT / "README.md", *sorted(DOCS.glob("*.md"))]
+
+
+def page(name: str) -> str:
+    """A page's text: `README.md`, or a page of docs/ by its file name."""
+    return (ROOT / name if name == "README.md" else DOCS / name).read_text()
+
+
 def readme_commands() -> list[str]:
     text = (ROOT / "README.md").read_text()
-    return re.findall(r"```sh\n(.+?)\n```", text.split("---")[0])
+    return re.findall(r"```sh\n(.+?)\n```", text.split("\n---\n")[0])
 
 
 def test_the_first_screen_has_a_play_command_and_a_test_command():
@@ -53,27 +65,28 @@ def test_the_full_run_the_readme_gives_is_one_the_suite_and_a_release_make(
     variable, which .ci/release sets before it runs what CI runs."""
     from .conftest import FULL_SUITE
 
-    text = " ".join((ROOT / "README.md").read_text().split())
+    text = " ".join(page("testing.md").split())
     assert "`pytest --full`" in text and f"`{FULL_SUITE}=1 pytest`" in text and "`.ci/release`" in text
     assert isinstance(pytestconfig.getoption("--full"), bool)  # ValueError if the suite had no such option
     release = (ROOT / ".ci" / "release").read_text().splitlines()
     assert f"export {FULL_SUITE}=1" in release and "exec .ci/run" in release
 
 
-def test_the_readme_names_the_listing_source_and_checksum():
+def test_the_testing_page_names_the_listing_source_and_checksum_and_the_front_page_links_it():
     from life2_retro.reference.listing import LISTING_SHA256, PUBLIC_SOURCE
 
-    text = (ROOT / "README.md").read_text()
+    text = page("testing.md")
     assert LISTING_SHA256 in text and PUBLIC_SOURCE in text
+    assert "(docs/testing.md#the-listing)" in page("README.md").split("\n---\n")[0]
 
 
-README_PICTURES = PICTURES.pictures((ROOT / "README.md").read_text())
+README_PICTURES = PICTURES.every_picture()
 
 
-def test_every_picture_in_the_readme_has_the_command_that_makes_it_below_it():
-    shown = re.findall(r"!\[", (ROOT / "README.md").read_text())
-    assert len(README_PICTURES) == len(shown) and all((ROOT / p.path).is_file() for p in README_PICTURES)
-    assert [f"README.md:{p.line}: {p.path}" for p in README_PICTURES if p.command is None] == []
+def test_every_picture_in_the_pages_has_the_command_that_makes_it_below_it():
+    shown = sum(len(re.findall(r"!\[", path.read_text())) for path in PAGES)
+    assert len(README_PICTURES) == shown and all((ROOT / p.path).is_file() for p in README_PICTURES)
+    assert [f"{p.place}: {p.path}" for p in README_PICTURES if p.command is None] == []
 
 
 @pytest.mark.parametrize(
@@ -83,15 +96,142 @@ def test_every_picture_in_the_readme_has_the_command_that_makes_it_below_it():
         for command, paths in PICTURES.commands(README_PICTURES).items()
     ],
 )
-def test_every_picture_in_the_readme_is_what_its_command_makes_to_the_pixel(command, paths):
-    """Run in a scratch copy of docs/ (its pictures deleted first), as tools/readme_pictures.py does."""
+def test_every_picture_in_the_pages_is_what_its_command_makes_to_the_pixel(command, paths, request):
+    """Run in a scratch copy of docs/ (its pictures deleted first), as tools/readme_pictures.py does.
+    A picture of a program whose original prints words of its own (Cell Life's introduction, read
+    from its C source) is made with the original at hand: without it the game runs differently,
+    and the test skips (fails in CI) as every test that needs the original does."""
+    for needed in originals_needed(command):
+        request.getfixturevalue(needed)
     assert PICTURES.check(command, paths) == []
 
 
+ORIGINAL_WORDS = {"cell-life": "cell_life_source"}
+"""Program -> the fixture of the original it reads its words from (programs/__init__.py's
+`text_from_original`): a picture of it needs that original."""
+
+
+def originals_needed(command: str) -> list[str]:
+    """The fixtures of the originals `command`'s picture depends on: those of the games it shows."""
+    words = shlex.split(command)
+    games = {word.split("=", 1)[-1] for word in words}  # --game cell-life, --game=cell-life
+    if "exhibit" in words and "--game" not in " ".join(words):
+        games |= set(load_config(ROOT / words[words.index("--config") + 1]).games)
+    return [fixture for game, fixture in ORIGINAL_WORDS.items() if game in games]
+
+
+def test_each_program_that_prints_words_of_its_original_has_its_fixture_here():
+    from life2_retro.programs import PROGRAMS
+
+    assert {name for name, entry in PROGRAMS.items() if entry.text_from_original} == set(ORIGINAL_WORDS)
+    assert originals_needed(
+        "life2 exhibit --config docs/exhibit.toml --screenshot x.png --game cell-life --seconds 40"
+    ) == ["cell_life_source"]
+    assert originals_needed("life2 exhibit --config docs/three-games.toml --screenshot x.png") == [
+        "cell_life_source"
+    ]
+    assert originals_needed("life2 exhibit --config docs/exhibit.toml --screenshot x.png") == []
+
+
+def front_page() -> str:
+    """The README above its rule: what a newcomer reads first."""
+    return " ".join(page("README.md").split("\n---\n", 1)[0].split())
+
+
+def test_the_front_page_starts_a_casual_player_with_fixed_and_says_why_the_faithful_game_stops() -> None:
+    text = front_page()
+    start = text.index("## A first game")
+    assert "life2 --fixed" in text[start:][:200]
+    stray = text.index("a stray Return at `? ` ends the game with `OK`")
+    assert "stopped a program at an empty answer" in text[stray:][:200]
+    assert "`--fixed` asks again after a stray Return" in text
+
+
+def test_the_front_page_names_the_three_programs_and_the_terminals_each_with_its_command() -> None:
+    text = front_page()
+    for name, command in {
+        "LIFE2": "`life2`",
+        "Cell Life": "`life2 --game cell-life`",
+        "p2life": "`life2 --game p2life`",
+    }.items():
+        row = re.search(rf"\| {name} \|[^|]+\| ([^|]+) \|", text)
+        assert row is not None and row[1] == command, name
+    for terminal in ("teletype", "crt", "serial"):
+        assert f"`life2 --terminal {terminal}" in text
+    assert "`life2 --seat 2=telnet" in text and "`life2 exhibit --config" in text
+
+
+def test_the_front_page_links_every_page_of_docs() -> None:
+    linked = set(re.findall(r"\]\(docs/([\w.-]+\.md)", front_page()))
+    assert linked == {path.name for path in PAGES[1:]}
+
+
+def _slug(heading: str) -> str:
+    """A heading's anchor as GitHub makes it: lower case, punctuation dropped, spaces to hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def _anchors(path: Path) -> set[str]:
+    text = re.sub(r"```.*?```", "", path.read_text(), flags=re.S)  # a `#` in a code block is no heading
+    return {_slug(heading) for heading in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+@pytest.mark.parametrize("path", PAGES, ids=lambda path: path.name)
+def test_every_link_of_a_page_finds_its_file_and_its_heading(path: Path) -> None:
+    broken = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", path.read_text()):
+        if re.match(r"[a-z]+:", target):
+            continue  # another site's address
+        file, _, anchor = target.partition("#")
+        found = (path.parent / file).resolve() if file else path
+        if not found.exists() or (anchor and found.suffix == ".md" and anchor not in _anchors(found)):
+            broken.append(target)
+    assert broken == []
+
+
+def documented_commands() -> list[tuple[str, str]]:
+    """Every `life2` command in a code block of a page, with its page: a comment, a redirection, a pipe
+    or a `&` ends it (a line such as `life2 exhibit: note: ...` is output, not a command)."""
+    found = []
+    for path in PAGES:
+        for block in re.findall(r"```(?:sh|text)\n(.*?)```", path.read_text(), re.S):
+            for line in block.splitlines():
+                words = shlex.split(line, comments=True)
+                if words[:1] != ["life2"] or words[1:2] and words[1].endswith(":"):
+                    continue
+                ends = ("<", ">", "|", "&&", "2>", "&")
+                cut = next((i for i, word in enumerate(words) if word in ends), None)
+                found.append((path.name, " ".join(words[1:cut])))
+    return found
+
+
+DOCUMENTED = documented_commands()
+
+
+def test_the_pages_show_many_commands() -> None:
+    assert len(DOCUMENTED) > 60 and {name for name, _ in DOCUMENTED} >= {"README.md", "testing.md"}
+
+
+@pytest.mark.parametrize("line", [words for _, words in DOCUMENTED], ids=[name for name, _ in DOCUMENTED])
+def test_every_command_in_the_pages_is_one_life2_takes(line: str) -> None:
+    """Parsed as life2 parses it (an option renamed or gone fails here); nothing is run."""
+    from life2_retro.cli import COMMANDS, subcommand_parser, top_parser
+
+    words = shlex.split(line)
+    if words and words[0] in COMMANDS:
+        parser, words = subcommand_parser(words[0]), words[1:]
+    else:
+        parser = top_parser()
+    try:
+        parser.parse_args(words)
+    except SystemExit as exc:  # argparse's way out: 0 after --help, 2 for what it does not take
+        if exc.code != 0:
+            pytest.fail(f"`life2 {line}`: life2 would stop with status {exc.code}")
+
+
 def how_to_play() -> str:
-    """The README's "How to play": what a newcomer reads right after the two commands."""
-    text = (ROOT / "README.md").read_text()
-    return text.split("## How to play", 1)[1].split("\n---", 1)[0]
+    """docs/playing.md's "How to play": the rules, the endings and the mask, a worked turn."""
+    return page("playing.md").split("## How to play", 1)[1].split("\n## ", 1)[0]
 
 
 def test_how_to_play_explains_the_endings_and_the_mask_each_with_its_switch() -> None:
@@ -152,7 +292,7 @@ def _board_lines(output: bytes) -> list[str]:
 
 
 def worked_turn() -> tuple[list[str], list[str], tuple[str, str]]:
-    """The README's two boards, line by line, and the squares the two players type."""
+    """The worked turn's two boards, line by line, and the squares the two players type."""
     section = how_to_play()
     moves = re.search(r"Player 1 types `(\d,\d)`,\s+player 2 types `(\d,\d)`", section)
     assert moves is not None

@@ -4,7 +4,7 @@
 
 For each pairing it plays `--games` games (the first level in seat 1 in even
 games, seat 2 in odd ones, so neither profits from moving first) and prints
-how many each side won and how many had no winner. The figures in the README
+how many each side won and how many had no winner. The figures in docs/cell-life.md
 and in cell_life_players.py come from this script.
 """
 

@@ -13,7 +13,7 @@ if [ -d "$here/../shared" ]; then ln -s "$(cd "$here/../shared" && pwd)" "$work/
 cd "$work/life2-retro"
 mapfile -t commands < <(python3 - <<'PY'
 import re
-text = open("README.md").read().split("---")[0]
+text = open("README.md").read().split("\n---\n")[0]
 for command in re.findall(r"```sh\n(.+?)\n```", text):
     print(command)
 PY

@@ -5,7 +5,7 @@
 For each pairing it plays `--games` games (the first level white in even games,
 black in odd ones, so neither profits from the colour) and prints how many each
 side won and how many were drawn. A game still going after `--rounds` rounds is
-decided on the counts, as `life2 --rounds` decides it. The figures in the README
+decided on the counts, as `life2 --rounds` decides it. The figures in docs/p2life.md
 and in p2life_players.py come from this script.
 """
 

@@ -1,13 +1,15 @@
-"""Every picture the README shows, remade from the command the README gives for it, and compared.
+"""Every picture the README and its pages in docs/ show, remade from the command given for it, and
+compared.
 
     python tools/readme_pictures.py             # remake each in a scratch folder; say which differ
     python tools/readme_pictures.py --write     # remake them all in place, in docs/
 
-The convention, which this script holds the README to: below each picture (or
+The convention, which this script holds every page to: below each picture (or
 below a run of pictures with nothing but blank lines between them) comes a
 `sh` code block with the commands that made it, one a line; a picture's command
-is the one that names its file, or the folder it is in. A new picture needs
-only that.
+is the one that names its file, or the folder it is in, as a path from the
+project's top (a page links its pictures from its own folder). A new picture
+needs only that.
 
 A command is run as it is written, from the top of a scratch copy of the
 project's docs/ and tools/ in which the pictures it makes have been deleted
@@ -27,11 +29,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
 COPIED = ("docs", "tools")
 """What a command may read, copied into the scratch folder it runs in."""
 IMAGE = re.compile(r"^!\[[^\]]*\]\(([^)\s]+\.png)\)\s*$")
@@ -40,14 +43,42 @@ IMAGE = re.compile(r"^!\[[^\]]*\]\(([^)\s]+\.png)\)\s*$")
 @dataclass(frozen=True)
 class Picture:
     path: str
-    """As the README links it, from the project's top."""
+    """From the project's top (a page links it from its own folder)."""
     line: int
     command: str | None
     """The command below it that names it; None when there is none."""
+    page: str = "README.md"
+    """The page that shows it, from the project's top."""
+
+    @property
+    def place(self) -> str:
+        """Where a message points a reader: the page and the picture's line."""
+        return f"{self.page}:{self.line}"
 
 
-def pictures(text: str) -> list[Picture]:
-    """Every picture the README shows, in order, each with its command (see the module's note)."""
+def pages() -> list[Path]:
+    """The README and the pages of docs/, which the README links to."""
+    return [README, *sorted(DOCS.glob("*.md"))]
+
+
+def where(page: Path) -> str:
+    """`page` as a path from the project's top."""
+    return page.relative_to(ROOT).as_posix()
+
+
+def every_picture() -> list[Picture]:
+    """Every picture of every page, the README's first."""
+    found: list[Picture] = []
+    for page in pages():
+        name = where(page)
+        shown = pictures(page.read_text(encoding="utf-8"), os.path.dirname(name))
+        found.extend(replace(picture, page=name) for picture in shown)
+    return found
+
+
+def pictures(text: str, folder: str = "") -> list[Picture]:
+    """Every picture a page shows, in order, each with its command (see the module's note); `folder`:
+    the page's own, from the project's top, from which it links its pictures."""
     found: list[Picture] = []
     waiting: list[tuple[str, int]] = []
     lines = text.splitlines()
@@ -56,7 +87,7 @@ def pictures(text: str) -> list[Picture]:
         line = lines[number].strip()
         image = IMAGE.match(line)
         if image:
-            waiting.append((image[1], number + 1))
+            waiting.append((os.path.normpath(os.path.join(folder, image[1])), number + 1))
         elif line and waiting:
             block = _code_block(lines, number) if line == "```sh" else []
             for path, at in waiting:
@@ -86,7 +117,7 @@ def _naming(block: list[str], path: str) -> str | None:
 
 
 def commands(found: list[Picture]) -> dict[str, list[str]]:
-    """Each command with the pictures it makes, in the README's order."""
+    """Each command with the pictures it makes, in the pages' order."""
     made: dict[str, list[str]] = {}
     for picture in found:
         if picture.command is not None:
@@ -159,10 +190,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true", help="remake every picture in place, in docs/")
     args = parser.parse_args(argv)
-    found = pictures(README.read_text(encoding="utf-8"))
+    found = every_picture()
     orphans = [picture for picture in found if picture.command is None]
     for picture in orphans:
-        print(f"README.md:{picture.line}: {picture.path} has no command below it that names it")
+        print(f"{picture.place}: {picture.path} has no command below it that names it")
     status = 1 if orphans else 0
     for command, paths in commands(found).items():
         if args.write:

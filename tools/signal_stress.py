@@ -13,10 +13,18 @@ library (built with cc, loaded with LD_PRELOAD) spins N microseconds before
 each read of fd 0 and each select that waits to read it, with no Python code
 in between, so a signal that lands there arrives where the short window is.
 
+`--game study` stops a short study instead (p2life, 150 runs of 64 x 64, under a second of runs):
+each try sends the signal a random moment from the study's start to half a second past the end a
+study left alone takes, its last second as likely as any (the table being written, Python's exit),
+and the study must end within a second or two with 0 and its whole table (the signal came after
+its work), or with 128 + the signal and its table whole or absent, never half written, no file
+left beside it, no traceback.
+
 Run it from a checkout: the game is `python -m life2_retro` of the current directory.
 
     python tools/signal_stress.py --tries 1000 --max-delay-ms 1 --busy 2
     python tools/signal_stress.py --tries 30 --max-delay-ms 10 --widen-us 50000 --game cell-life --signal HUP
+    python tools/signal_stress.py --game study --tries 200 --signal INT --busy 2
 """
 
 from __future__ import annotations
@@ -143,6 +151,86 @@ def one_try(args: list[str], signum: int, delay: float, env: dict[str, str]) -> 
         os.close(slave)
 
 
+STUDY = ["study", "p2life", "--size", "64", "--runs", "150", "--density", "0.5", "--no-progress"]
+STUDY_PROMPTLY = 3.0
+"""Seconds a signalled study may take to end: it takes a fraction of one; a loaded two-core machine
+gets three, as the suite's signal tests give it."""
+
+
+def study_try(
+    signum: int, moment: float, directory: str, whole: bytes | None, env: dict[str, str]
+) -> str | None:
+    """One study, signalled `moment` seconds after its start; what was wrong, or None. With `whole`
+    None it runs unsignalled and `directory`'s table is the whole one."""
+    table = Path(directory, "table.csv")
+    table.unlink(missing_ok=True)
+    cache = {**env, "XDG_CACHE_HOME": str(Path(directory, "cache"))}  # each try from the start
+    study = subprocess.Popen(
+        [sys.executable, "-m", "life2_retro", *STUDY, "--csv", str(table)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        env=cache,
+    )
+    if whole is None:
+        _, said = study.communicate()
+        return None if study.returncode == 0 else f"status {study.returncode}: {said[-500:]!r}"
+    time.sleep(moment)
+    sent = time.perf_counter()
+    study.send_signal(signum)
+    try:
+        _, said = study.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        study.kill()
+        study.communicate()
+        return "still running 30 s after the signal"
+    took = time.perf_counter() - sent
+    left = [name.name for name in Path(directory).iterdir() if name.name.startswith(".")]
+    written = table.read_bytes() if table.exists() else None
+    wrong = []
+    if took > STUDY_PROMPTLY:
+        wrong.append(f"ended {took:.1f} s after the signal")
+    if study.returncode not in (0, 128 + signum):
+        wrong.append(f"status {study.returncode}")
+    if study.returncode == 0 and written != whole:
+        wrong.append("status 0 without its whole table")
+    if written is not None and written != whole and not _a_partial_table(written):
+        wrong.append("a table half written")
+    if left:
+        wrong.append(f"left beside it: {left}")
+    if b"Traceback" in said or b"Exception ignored" in said:
+        wrong.append("a traceback")
+    return f"{'; '.join(wrong)}: {said[-500:]!r}" if wrong else None
+
+
+def _a_partial_table(written: bytes) -> bool:
+    lines = written.decode("utf-8", "replace").splitlines()
+    return (
+        len(lines) == 2
+        and lines[0].startswith("initial_density,")
+        and lines[1].count(",") == lines[0].count(",")
+    )
+
+
+def stress_the_study(tries: int, signum: int, env: dict[str, str]) -> int:
+    with tempfile.TemporaryDirectory() as directory:
+        started = time.perf_counter()
+        problem = study_try(signum, 0, directory, None, env)
+        if problem is not None:
+            print(f"the study left alone: {problem}")
+            return 1
+        span = time.perf_counter() - started + 0.5
+        whole = Path(directory, "table.csv").read_bytes()
+        bad = 0
+        for number in range(1, tries + 1):
+            moment = random.uniform(0, span)
+            problem = study_try(signum, moment, directory, whole, env)
+            if problem is not None:
+                bad += 1
+                print(f"try {number}, {signal.Signals(signum).name} {moment:.3f} s in: {problem}")
+    print(f"study {signal.Signals(signum).name}: {tries} tries of moments 0 to {span:.2f} s, {bad} wrong")
+    return 1 if bad else 0
+
+
 def widening_library(directory: str) -> str:
     source = Path(directory, "widen.c")
     source.write_text(WIDEN_SOURCE)
@@ -154,8 +242,8 @@ def widening_library(directory: str) -> str:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tries", type=int, default=500)
-    parser.add_argument("--game", default="life2", choices=["life2", "cell-life", "p2life"])
-    parser.add_argument("--signal", default="TERM", choices=["TERM", "HUP", "QUIT"])
+    parser.add_argument("--game", default="life2", choices=["life2", "cell-life", "p2life", "study"])
+    parser.add_argument("--signal", default="TERM", choices=["TERM", "HUP", "QUIT", "INT"])
     parser.add_argument("--max-delay-ms", type=float, default=1.0)
     parser.add_argument("--busy", type=int, default=0, help="CPU-bound processes to run beside the games")
     parser.add_argument("--widen-us", type=int, default=0, help="lengthen the window so (needs cc)")
@@ -164,6 +252,13 @@ def main() -> int:
     args = [] if options.game == "life2" else ["--game", options.game]
     env = {**os.environ, "PYTHONFAULTHANDLER": "1"}
     busy = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(options.busy)]
+    if options.game == "study":
+        try:
+            return stress_the_study(options.tries, signum, env)
+        finally:
+            for process in busy:
+                process.kill()
+                process.wait()
     bad = hangs = 0
     try:
         with tempfile.TemporaryDirectory() as scratch:

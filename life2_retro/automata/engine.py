@@ -29,15 +29,17 @@ from . import kernels
 from .planes import pack, padded, unpack, unpadded
 from .rules import P2LIFE, Rules
 from .soup import check_boundary
+from .threads import ThreadChoice
 
 if "NUMBA_THREADING_LAYER" not in os.environ:
     # The engine on several threads meets them once a generation. Measured at 4096 x 4096 on two
-    # idle cores: OpenMP's threads, which spin a moment before they sleep, give 1.9 to 2.0 times one
-    # core; Numba's own work queue, which puts them to sleep at once, gives 1.16 times. Beside a busy
-    # program OpenMP's spinning costs (0.65 times one core, the work queue 0.87): the parallel engine
-    # is for one big lattice on free cores, and the study, which runs many, uses its cores one lattice
-    # each instead. Where OpenMP is missing, Numba takes the next in the list. (The ignore: numba.config
-    # makes its settings at run time, from the environment, unseen by mypy.)
+    # idle cores: OpenMP's threads give 1.9 to 2.0 times one core; Numba's own work queue gives 1.16
+    # times. Beside busy programs (a load of 10 on two cores) at 1024 x 1024, OpenMP's threads as
+    # they come spin for each other and ran at 0.10 of one thread, the work queue at 0.49, OpenMP with
+    # a passive wait at 1.06: so OpenMP, told to wait passively, on the cores found free (threads.py).
+    # The study, which runs many lattices, uses its cores one lattice each instead. Where OpenMP is
+    # missing, Numba takes the next in the list. (The ignore: numba.config makes its settings at run
+    # time, from the environment, unseen by mypy.)
     numba.config.THREADING_LAYER_PRIORITY = ["omp", "workqueue", "tbb"]  # type: ignore[attr-defined]
 
 WHITES, BLACKS, COINS, DIGEST = range(4)
@@ -61,8 +63,8 @@ class Snapshot:
 class Engine:
     """One lattice under one rule set, stepped a generation at a time, or many at once.
 
-    `parallel` shares each generation's rows between the cores: right for one big lattice, wrong
-    for a study that already runs a lattice on every core."""
+    `parallel` shares each generation's rows between the cores the machine has free (threads.py):
+    right for one big lattice, wrong for a study that already runs a lattice on every core."""
 
     def __init__(
         self, lattice: Any, boundary: str, coin_seed: int, rules: Rules = P2LIFE, parallel: bool = False
@@ -75,7 +77,7 @@ class Engine:
         white, black = pack(np.asarray(lattice))
         self.white, self.black = padded(white), padded(black)
         self._spare = (np.zeros_like(self.white), np.zeros_like(self.black))
-        self._blocks = min(numba.get_num_threads(), self.height) if parallel else 0
+        self._threads = ThreadChoice(self.height * self.width, numba.get_num_threads()) if parallel else None
         self.generation = 0
         self.coins_tossed = 0
         self.whites = int(np.bitwise_count(white).sum())
@@ -98,10 +100,14 @@ class Engine:
             self.white, self.black, spare_white, spare_black, self.height, self.width, self.periodic,
             self.seed, self.generation, digests, self._code, records,
         )  # fmt: skip
-        if self._blocks:
-            self._compiled(kernels.advance_parallel, (*arguments, self._blocks))(*arguments, self._blocks)
+        threads = 1 if self._threads is None else min(self._threads.threads, self.height)
+        if threads > 1:
+            numba.set_num_threads(threads)
+            self._compiled(kernels.advance_parallel, (*arguments, threads))(*arguments, threads)
         else:
             self._compiled(kernels.advance, arguments)(*arguments)
+        if self._threads is not None:
+            self._threads.after_a_call()
         if generations % 2:
             self._spare = (self.white, self.black)
             self.white, self.black = spare_white, spare_black

@@ -44,7 +44,7 @@ def mean_field(density: float, rules: Rules = P2LIFE) -> float:
 
 
 def p2life_closed_form(density: float) -> float:
-    """The same curve for p2life itself, multiplied out (the README states it in this form):
+    """The same curve for p2life itself, multiplied out (docs/p2life-study.md states it in this form):
     with q = rho/2 and e = 1 - rho,
     rho' = e (112 q^3 (1-q)^5 - 560 q^6 e^2)
          + rho (28 q^2 e^6 + 224 q^3 e^5 + 280 q^4 e^4 + 840 q^5 e^3 + 420 q^6 e^2 + 448 q^7 e + 56 q^8)."""

@@ -30,7 +30,10 @@ from ..session import GameRun, run_in_memory
 from ..terminals.options import whole_number
 from .options import Mode, add_mode_options, add_reference_option, mode_from, positive_int
 
-SUMMARY = "run scripts through the original (PC-BASIC running the listing, or the C build) and life2"
+SUMMARY = (
+    "run scripts through the original (PC-BASIC running the listing, with --dialect gwbasic; or the C build) "
+    "and life2"
+)
 ORIGINAL_FAILED = 3
 """The exit status when nothing differs but the original failed on some script (1: some differ)."""
 CUT_SHORT = (Stop.RUNAWAY, Stop.UNREPRODUCIBLE)
@@ -267,7 +270,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--jobs", type=positive_int, metavar="J", help="runs of the original at once (default: one per core)"
     )
-    add_mode_options(parser, for_oracle=True)
+    add_mode_options(parser)
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

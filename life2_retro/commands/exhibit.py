@@ -155,6 +155,7 @@ def _screenshot(config: object, args: argparse.Namespace) -> None:
             fullscreen=False,
             size=args.size or config.size,
             records_path=Path(folder) / "records.jsonl",
+            finds_references=False,
         )
         baud = CONFIG_BAUD if args.baud is None else args.baud
         picture_at(shown, args.screenshot, args.seconds, SCREENSHOT_FRAME, args.seed, baud)

@@ -16,7 +16,7 @@ from typing import Any
 from ..basic.dialects import DIALECT_NAMES
 from ..programs import DEFAULT_PROGRAM, PROGRAMS, Program, ProgramEntry, Setting, program_entry
 from ..terminals import WINDOW_TERMINALS, offered, takes, terminal_class
-from ..terminals.options import Offered, OptionError, add_flags, from_args, from_words, whole_number
+from ..terminals.options import Offered, OptionError, add_flags, from_args, from_words, shown, whole_number
 
 
 def positive_int(text: str) -> int:
@@ -67,12 +67,12 @@ def add_reference_option(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_mode_options(parser: argparse.ArgumentParser, for_oracle: bool = False, clock: bool = False) -> None:
-    """--game, --dialect, --fixed and the bug switches; `for_oracle`: the dialect defaults to the
-    one the reference oracle runs; `clock` (the commands that play a game): --seed, what a seeded
-    program's clock or dice give, --computer, and the settings each program offers."""
-    entry = PROGRAMS[DEFAULT_PROGRAM]
-    dialect = entry.oracle_runtime if for_oracle else entry.runtimes[0]
+def add_mode_options(parser: argparse.ArgumentParser, clock: bool = False) -> None:
+    """--game, --dialect, --fixed and the bug switches; the dialect defaults to the product's, the
+    1978 BASIC, in every command (compare and bench too: where its oracle cannot run, they say so);
+    `clock` (the commands that play a game): --seed, what a seeded program's clock or dice give,
+    --computer, and the settings each program offers."""
+    dialect = PROGRAMS[DEFAULT_PROGRAM].runtimes[0]
     group = parser.add_argument_group("mode")
     group.add_argument(
         "--game",
@@ -176,10 +176,10 @@ class Mode:
 
 def mode_from(args: argparse.Namespace, parser: argparse.ArgumentParser, for_oracle: bool = False) -> Mode:
     """The mode the options name; a usage error for a runtime, switch or setting the program does not
-    have."""
+    have. `for_oracle`: the command runs the original beside life2, and its --seed is its scripts',
+    not a program's clock."""
     entry = program_entry(args.game)
-    oracle = entry.oracle_runtime if for_oracle else None
-    runtime = args.dialect or oracle or entry.runtimes[0]
+    runtime = args.dialect or entry.runtimes[0]
     if args.dialect and len(entry.runtimes) == 1:
         parser.error(f"{entry.name} has no dialects: it runs on its own runtime ({entry.runtimes[0]})")
     seed = getattr(args, "seed", None) if not for_oracle else None
@@ -314,6 +314,7 @@ def seats_from(
             parser.error(str(exc))
         if args.terminal != "console" or named:
             parser.error("--seat 1 names the first seat's terminal: leave --terminal and its settings out")
+    _one_port_a_seat(seats, parser)
     if [seat.terminal for seat in seats.values()].count("console") > 1:
         parser.error("only one seat can be the console: this terminal has one keyboard")
     if sum(seat.terminal in WINDOW_TERMINALS for seat in seats.values()) > 1:
@@ -328,11 +329,16 @@ def _seat(written: str, most: int, parser: argparse.ArgumentParser, runtime_fact
     number, equals, spec = written.partition("=")
     words = spec.split(",")
     name = words[0].strip()
-    if not equals or not number.strip().isdigit() or not name:
-        parser.error(f"--seat {written!r}: write it as N=TERMINAL[,SETTING=VALUE...], as 2=telnet,port=2323")
-    player = int(number)
-    if not 1 <= player <= most:
-        parser.error(f"--seat {player}: the game has seats 1 to {most}")
+    figures = number.strip()
+    if not equals or not (figures.isascii() and figures.isdigit()) or not name:
+        parser.error(
+            f"--seat {shown(written)}: write it as N=TERMINAL[,SETTING=VALUE...], as 2=telnet,port=2323"
+        )
+    figures = figures.lstrip("0") or "0"
+    if len(figures) > 3 or not 1 <= int(figures) <= most:  # a seat number has a figure or two
+        said = figures if len(figures) <= 6 else f"{figures[:6]}... ({len(figures)} figures)"
+        parser.error(f"--seat {said}: the game has seats 1 to {most}")
+    player = int(figures)
     if name not in offered_terminals():
         parser.error(
             f"--seat {player}={name}: no such terminal; choose from {', '.join(offered_terminals())}"
@@ -343,7 +349,23 @@ def _seat(written: str, most: int, parser: argparse.ArgumentParser, runtime_fact
         )
     except OptionError as exc:
         parser.error(str(exc))
-    return Seat(player, name, {**settings, **takes(name, **runtime_facts)})
+    return Seat(player, name, {**settings, **takes(name, **runtime_facts, seat=player)})
+
+
+def _one_port_a_seat(seats: Mapping[int, Seat], parser: argparse.ArgumentParser) -> None:
+    """Two seats of one kind on one port (a TCP port, a serial device) would have the second fail
+    once the first has its player: refused before anything starts. Port 0 is any free one."""
+    taken: dict[tuple[str, str], int] = {}
+    for number in sorted(seats):
+        seat = seats[number]
+        port = seat.settings.get("port")
+        if port is None or port == 0:
+            continue
+        first = taken.setdefault((seat.terminal, str(port)), number)
+        if first != number:
+            parser.error(
+                f"--seat {number}: port {port} is seat {first}'s already; give each seat a port of its own"
+            )
 
 
 def offered_terminals() -> list[str]:

@@ -128,8 +128,8 @@ def paced(
 
 
 def play_seated(mode: Mode, seats: list[Seat], args: argparse.Namespace) -> None:
-    """A game with a terminal for each seated player: each is opened in turn (a telnet seat waits
-    for its player to connect), and the game starts once all are there."""
+    """A game with a terminal for each seated player: each is opened in turn (a network seat starts
+    to listen), and the game starts once a player is at each (a network seat's code given)."""
     from contextlib import ExitStack
 
     from ..session import drive
@@ -143,10 +143,15 @@ def play_seated(mode: Mode, seats: list[Seat], args: argparse.Namespace) -> None
             seat.player: opened.enter_context(open_terminal(seat.terminal, **seat.settings)) for seat in seats
         }
         seated = Seats(terminals, turns, AWAY_FOR if args.away_for is None else args.away_for)
-        if args.instructions:
-            seated.write(sheet(mode.entry.name))
-        terminal = for_program(seated, mode.entry.through_a_tty)
-        stop = drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
+        try:
+            seated.wait_for_players()
+            if args.instructions:
+                seated.write(sheet(mode.entry.name))
+            terminal = for_program(seated, mode.entry.through_a_tty)
+            stop = drive(mode.make(person=True).run(), terminal, on_line, mode.break_key)
+        except KeyboardInterrupt:  # Ctrl-C at the host: the others are told who ended it
+            seated.ended_at_host()
+            raise
         if stop is Stop.INPUT_ENDED:
             terminal.notice(END_OF_INPUT)
         terminal.linger()

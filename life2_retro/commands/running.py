@@ -1,8 +1,9 @@
 """How a command ends: one place for exit statuses, closed pipes, I/O errors and Ctrl-C.
 
 A user never sees a traceback: a closed pipe ends quietly (as a Unix filter
-does), Ctrl-C ends with 130 (as shells expect), and an I/O error is one line
-on stderr and status 2.
+does), Ctrl-C ends with 130 (as shells expect) wherever it was typed, at this
+terminal, a window or a seat on a line, and an I/O error is one line on stderr
+and status 2. A signal's status, 128 + N, is made on the way (exits.py).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 
+from ..exits import INTERRUPTED
 from ..programs import ProgramUnavailable
 from ..session import LineHook
-from ..terminals.base import TerminalClosed
+from ..terminals.base import LineInterrupted, TerminalClosed
 from ..terminals.window.display import NoWindow
 from .without_a_window import said
 
@@ -34,6 +36,8 @@ def run_command(name: str, action: Callable[[], object], without_a_window: Seque
     what the command offers when no window can be opened (without_a_window.py)."""
     try:
         action()
+    except LineInterrupted:
+        return INTERRUPTED  # Ctrl-C or BREAK at a window or a seat on a line: as at the console
     except TerminalClosed:
         return 0  # the window was closed or Esc pressed: the player's way to stop
     except BrokenPipeError:
@@ -42,7 +46,7 @@ def run_command(name: str, action: Callable[[], object], without_a_window: Seque
         return 0
     except KeyboardInterrupt:
         print(file=sys.stderr)
-        return 130
+        return INTERRUPTED
     except NoWindow as exc:
         print(f"life2 {name}: {exc}{said(without_a_window)}", file=sys.stderr)
         return 2

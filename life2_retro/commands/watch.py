@@ -8,7 +8,7 @@ the lattice is its 80 x 22 characters, white O and black #, drawn by
 scrolling a screenful a generation as a glass teletype would.
 
 With --screenshot it runs headless: --generations generations as fast as
-they come, then the picture is saved (for the README, and for tests).
+they come, then the picture is saved (for the docs, and for tests).
 """
 
 from __future__ import annotations
@@ -207,6 +207,10 @@ def watch(view: Any, soup: Soup, rate: int, generations: int | None = None) -> N
 
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from .extras import ENGINE_MODULES, require_extra
+
+    if not require_extra("watch", "p2life's engine", "study", ENGINE_MODULES):
+        return 2
     try:
         settings = from_args(args, args.terminal, _view_options())
     except OptionError as exc:

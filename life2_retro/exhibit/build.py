@@ -8,15 +8,18 @@ config's exit chord ends it.
 
 from __future__ import annotations
 
-import contextlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ..exits import ending_on_signals
 from ..terminals import open_terminal, open_window, takes
 from ..terminals.base import Terminal
 from ..terminals.window import WindowTerminal
 from .config import ExhibitConfig
 from .runner import Exhibit
 from .stands.base import Panel
+
+if TYPE_CHECKING:
+    from .records import RecordLog
 
 KIOSK_HISTORY_LINES = 300
 """Visitors cannot scroll back: keep a page or two of paper, not weeks of it."""
@@ -44,25 +47,20 @@ def run_exhibit(config: ExhibitConfig, terminal: Terminal | None = None, **optio
     for note in config.notes:
         print(f"life2 exhibit: note: {note}", file=sys.stderr)
     log = RecordLog(config.records_path, config.records_max_bytes, config.records_keep)
-    _stop_cleanly_on_sigterm()
+    # systemd stops a service with SIGTERM, a closed terminal sends SIGHUP: either ends the exhibit
+    # as the chord does (the window and the port given back, the game in progress recorded as
+    # stopped by the operator), with 128 + N as every command (exits.py)
+    with ending_on_signals():
+        _run(config, terminal, log, options)
+
+
+def _run(config: ExhibitConfig, terminal: Terminal | None, log: RecordLog, options: dict[str, Any]) -> None:
     terminal = terminal or build_terminal(config)
     with terminal:
         exhibit = Exhibit(config, terminal, log, **options)
         if isinstance(terminal, WindowTerminal):
             dress_window(config, terminal, exhibit)
         exhibit.run()
-
-
-def _stop_cleanly_on_sigterm() -> None:
-    """systemd stops a service with SIGTERM: end as the chord does, so the window and the port
-    are given back and the game in progress is recorded as stopped by the operator."""
-    import signal
-
-    def stop(signum: int, _frame: object) -> None:
-        raise SystemExit(0)
-
-    with contextlib.suppress(ValueError):  # not the main thread (tests): leave signals alone
-        signal.signal(signal.SIGTERM, stop)
 
 
 def dress_window(config: ExhibitConfig, terminal: WindowTerminal, exhibit: Exhibit) -> None:

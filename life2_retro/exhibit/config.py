@@ -17,6 +17,7 @@ it lives now. Relative paths are taken from the folder the config file is in.
 from __future__ import annotations
 
 import os
+import stat
 import textwrap
 import tomllib
 from collections.abc import Mapping, Sequence
@@ -25,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ..terminals import offered
+from ..terminals.door.address import bind_address
 from ..terminals.options import Declared, Option, OptionError, Switches, from_table
 from ..terminals.options import defaults as option_defaults
 from ..terminals.pacing import OSI_CHALLENGER_1P_HZ
@@ -33,7 +35,7 @@ from ..terminals.window.kiosk import KeyChord
 from ..terminals.window.terminal import WINDOW_OPTIONS, parse_size
 from .stands import stand_class, stand_names
 from .stands.base import Stand
-from .stands.settings import file_path
+from .stands.settings import PATH_ALLOWS, file_path
 
 TERMINALS = ("teletype", "crt", "serial")
 PLAYERS = ("choose", "human-computer", "two-humans")
@@ -144,13 +146,139 @@ RECORDS: tuple[Option, ...] = (
         "the game records, one JSON line a game",
         Path("life2-games.jsonl"),
         convert=file_path,
-        allows="a file path as a string",
+        allows=PATH_ALLOWS,
         written='"life2-games.jsonl"',
     ),
     Option("max_bytes", "the log rotates at this size", 1_000_000, int, low=10_000, high=10**10),
     Option("keep", "rotated logs kept", 5, int, low=1, high=1000),
 )
-OWN_TABLES: dict[str, tuple[Option, ...]] = {"exhibit": EXHIBIT, "attract": ATTRACT, "records": RECORDS}
+
+
+def _port(value: Any) -> int:
+    if type(value) is not int or not 0 <= value <= 65535:
+        raise ValueError
+    return value
+
+
+def _bind(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueError
+    try:
+        return bind_address(value)
+    except ValueError:
+        raise ValueError from None
+
+
+WEB_PLAYERS = ("choose", "human-computer", "two-humans")
+WEB: tuple[Option, ...] = (
+    Option(
+        "bind",
+        "the address `life2 serve` listens on (127.0.0.1: this machine only, behind a web server that "
+        "passes the museum's address on; 0.0.0.0 or :: offers it to the network)",
+        "127.0.0.1",
+        convert=_bind,
+        allows="an IP address of this machine, as 127.0.0.1, ::1, 0.0.0.0 or ::, or localhost",
+        written='"127.0.0.1"',
+    ),
+    Option(
+        "port",
+        "the port it listens on",
+        8033,
+        convert=_port,
+        allows="a port number from 0 to 65535",
+        written="8033",
+    ),
+    Option(
+        "games",
+        "the programs a visitor may choose from",
+        tuple(stand_names()),
+        convert=_games,
+        allows=f"a list of one game or more from {', '.join(stand_names())}",
+        written=f"[{', '.join(repr(name).replace(chr(39), chr(34)) for name in stand_names())}]",
+    ),
+    Option(
+        "players",
+        "what a visitor may choose: a game against the computer, one with a friend (a link to share), "
+        "or either (choose)",
+        "choose",
+        choices=WEB_PLAYERS,
+    ),
+    Option(
+        "look",
+        "the terminal the page draws: teletype (paper) or crt (a glass terminal)",
+        "teletype",
+        choices=("teletype", "crt"),
+    ),
+    Option(
+        "baud",
+        "the line's speed in the page (110: a Model 33)",
+        110,
+        int,
+        low=50,
+        high=9600,
+        zero="as fast as it comes",
+    ),
+    Option(
+        "phosphor",
+        "the glass terminal's phosphor: p1 green, p3 amber, p4 white",
+        "p1",
+        choices=("p1", "p3", "p4"),
+    ),
+    Option(
+        "max_games",
+        "games at once, at most; a visitor past it is asked to come back later",
+        1000,
+        int,
+        low=1,
+        high=100_000,
+    ),
+    Option(
+        "idle_seconds",
+        "a game whose prompt is left alone this long ends, and its memory is freed",
+        600.0,
+        float,
+        low=10,
+        high=86_400,
+    ),
+    Option(
+        "away_seconds",
+        "a game whose pages are all closed this long ends; a reload within it keeps the game",
+        120.0,
+        float,
+        low=5,
+        high=86_400,
+    ),
+    Option(
+        "pages_per_address",
+        "pages open at once from one address (a school's all come from one)",
+        16,
+        int,
+        low=1,
+        high=10_000,
+    ),
+    Option(
+        "code_wait",
+        "seconds a page has to knock (give a code or choose a game) before it is closed",
+        60.0,
+        float,
+        low=1,
+        high=3600,
+    ),
+    Option(
+        "stall",
+        "seconds a page may leave its output untaken, or go unheard, before it is away",
+        20.0,
+        float,
+        low=1,
+        high=3600,
+    ),
+)
+OWN_TABLES: dict[str, tuple[Option, ...]] = {
+    "exhibit": EXHIBIT,
+    "attract": ATTRACT,
+    "records": RECORDS,
+    "web": WEB,
+}
 """The exhibit's own tables; a key's field in ExhibitConfig is the key, or `table_key` outside [exhibit]."""
 
 
@@ -190,12 +318,28 @@ class ExhibitConfig:
     records_path: Path = _default("records", "path")
     records_max_bytes: int = _default("records", "max_bytes")
     records_keep: int = _default("records", "keep")
+    web_bind: str = _default("web", "bind")
+    web_port: int = _default("web", "port")
+    web_games: tuple[str, ...] = _default("web", "games")
+    web_players: str = _default("web", "players")
+    web_look: str = _default("web", "look")
+    web_baud: int = _default("web", "baud")
+    web_phosphor: str = _default("web", "phosphor")
+    web_max_games: int = _default("web", "max_games")
+    web_idle_seconds: float = _default("web", "idle_seconds")
+    web_away_seconds: float = _default("web", "away_seconds")
+    web_pages_per_address: int = _default("web", "pages_per_address")
+    web_code_wait: float = _default("web", "code_wait")
+    web_stall: float = _default("web", "stall")
     stand_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Game name -> the keys its table gives, checked; the stand's defaults for the rest."""
     terminal_settings: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     """Terminal name -> the settings its table gives, checked; the terminal's defaults for the rest."""
     notes: tuple[str, ...] = ()
     """What the operator should know that is no mistake (a key read from its old place)."""
+    finds_references: bool = True
+    """Whether the stands may show the originals the config does not name (Stand.finds_references);
+    no key of the config: `--screenshot` turns it off."""
 
     def settings_of(self, game: str) -> dict[str, Any]:
         """Every key of the game's table: as the config gives it, or the stand's default."""
@@ -203,7 +347,7 @@ class ExhibitConfig:
         return {**option_defaults(declared), **self.stand_settings.get(game, {})}
 
     def stand(self, game: str) -> Stand:
-        return stand_class(game)(self.settings_of(game))
+        return stand_class(game)(self.settings_of(game), self.finds_references)
 
     def banner(self, game: str) -> str:
         return self.attract_banner or stand_class(game).BANNER
@@ -282,11 +426,36 @@ def parse_config(data: Mapping[str, Any], folder: Path = Path(".")) -> ExhibitCo
     )
 
 
+LARGEST_CONFIG = 1 << 20
+"""Bytes a config may have: the example with every key is some 10 KB; a file far bigger is no config
+(`/dev/zero` would be read until memory ran out)."""
+
+
+def read_config_bytes(path: Path) -> bytes:
+    """A config's bytes: a regular file of at most LARGEST_CONFIG bytes. Opened without waiting (a
+    named pipe would wait for a writer for ever) and looked at before it is read."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        regular = stat.S_ISREG(os.fstat(descriptor).st_mode)
+    except OSError:
+        os.close(descriptor)
+        raise
+    if not regular:
+        os.close(descriptor)
+        raise ConfigError(f"{path}: not a config: it is not a regular file")
+    with open(descriptor, "rb") as handle:
+        data = handle.read(LARGEST_CONFIG + 1)
+    if len(data) > LARGEST_CONFIG:
+        raise ConfigError(f"{path}: not a config: it is larger than {LARGEST_CONFIG:,} bytes")
+    return data
+
+
 def load_config(path: str | Path) -> ExhibitConfig:
     path = Path(path)
     try:
-        with open(path, "rb") as handle:
-            data = tomllib.load(handle)
+        data = tomllib.loads(read_config_bytes(path).decode("utf-8"))
+    except ConfigError:
+        raise
     except OSError as exc:
         raise ConfigError(f"{path}: cannot be read ({exc.strerror or exc})") from None
     except (ValueError, UnicodeDecodeError) as exc:  # TOMLDecodeError, and a number past int()'s limit
@@ -306,17 +475,20 @@ def check_files(config: ExhibitConfig) -> list[str]:
     problems = []
     records = config.records_path
     wrong = None
-    if records.is_dir():
-        wrong = "a folder"
-    elif not records.parent.is_dir():
-        wrong = "in no folder that exists"
-    elif not os.access(records if records.exists() else records.parent, os.W_OK):
-        wrong = "which the exhibit may not write"
+    try:
+        if records.is_dir():
+            wrong = "a folder"
+        elif not records.parent.is_dir():
+            wrong = "in no folder that exists"
+        elif not os.access(records if records.exists() else records.parent, os.W_OK):
+            wrong = "which the exhibit may not write"
+    except OSError as exc:  # taken from the config's folder, a path can grow too long
+        wrong = f"which cannot be looked at ({exc.strerror or exc})"
     if wrong is not None:
         problems.append(
             f"records.path is {str(records)!r}, {wrong}; allowed: a file path the exhibit can write"
         )
-    for game in config.games:
+    for game in dict.fromkeys([*config.games, *config.web_games]):  # life2 serve's games too
         problems += config.stand(game).check()
     return problems
 

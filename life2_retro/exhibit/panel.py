@@ -9,7 +9,10 @@ that tell the story: B (whose turn), X and Y (the square typed), M2 and M3
 A visitor reads it from a couple of metres, on whatever screen the museum has,
 so its text is our stroke font sized from the screen's height (captions.py):
 about ROWS_PER_SCREEN rows of text from top to bottom at any resolution, the
-letters condensed where a line must fit the panel's width.
+letters condensed as much as TEXT_COLUMNS need to fit the panel's width. Every
+row is set in that one size: a line too long for a row goes on over the rows
+below it, under its statement (the listing's line 700 was set at half the
+others' height to fit one row).
 
 With the museum's copy of the listing (checked by its SHA-256) the panel shows
 its lines; with bugs switched off, our patch lines replace theirs and carry a
@@ -44,6 +47,11 @@ height (18 pixels at 1080, 36 at 2160), which a visitor reads from two metres on
 or so across."""
 TEXT_COLUMNS = 46
 """The characters a row must show whole: an annotation's 44, its mark, and one to spare."""
+RIGHT_MARGIN = 1.2
+"""The paper left bare at the panel's right edge, in the capitals' heights: about the arrow's margin
+on the left (half a capital left the longest lines touching the edge)."""
+BREAKS = " :;,"
+"""Where a line that goes on over two rows is best broken: after a space or a statement's end."""
 BOLD = 1.7
 """The executing line's pen, in a caption's: the line a visitor follows stands out from afar."""
 STATUS = 1.25
@@ -94,6 +102,10 @@ class ListingPanel:
         """A part of the program by name (a C function) -> the row it marks."""
         self.current = 0
         self._index = {number: i for i, (number, _) in enumerate(rows) if number}
+        self._shown: list[tuple[int, str]] = []
+        """The rows drawn: (the index of the line in `rows`, its text or a part of it)."""
+        self._first: list[int] = []
+        """Where each line's first row is among the rows drawn."""
         self._size = (0, 0)
         self._page: Any = None
         self._box: Any = None
@@ -112,11 +124,11 @@ class ListingPanel:
         width, height = size
         self._size = size
         cap = caption_size(height)
-        self.indent = round(cap * 1.7)
+        self.indent = round(cap * 1.4)
         """Where the text starts: room for the arrow in the margin."""
-        self._room = width - self.indent - round(cap * 0.5)
+        self._room = width - self.indent - round(cap * RIGHT_MARGIN)
         self._pens: dict[tuple[str, int], CaptionPen] = {}
-        self.text = self.pen("text", TEXT_COLUMNS)
+        self.text = self.row_pen("text")
         self.row_h = self.text.row
         self.columns = max(10, int(self._room // self.text.advance))
         self.status_text = CaptionPen.fitting(
@@ -124,13 +136,17 @@ class ListingPanel:
         )
         self.header_h = round(self.row_h * 2.5)
         self.box_h = self.status_text.row + self.row_h * 2
-        page = pygame.Surface((width, max(1, len(self.rows)) * self.row_h)).convert()
+        self._shown, self._first = [], []
+        for i, (_, text) in enumerate(self.rows):
+            self._first.append(len(self._shown))
+            self._shown.extend((i, part) for part in wrapped(text, self.columns))
+        page = pygame.Surface((width, max(1, len(self._shown)) * self.row_h)).convert()
         page.fill(PAPER)
-        for i, (number, text) in enumerate(self.rows):
-            top = i * self.row_h
-            if (i // ROW_BAND) % 2:
+        for shown, (i, text) in enumerate(self._shown):
+            top = shown * self.row_h
+            if (shown // ROW_BAND) % 2:
                 page.fill(GREEN_BAR, (0, top, width, self.row_h))
-            self.pen("faded" if number == 0 else "text", len(text)).draw(page, text, (self.indent, top))
+            self.row_pen("faded" if self.rows[i][0] == 0 else "text").draw(page, text, (self.indent, top))
         self._page = page
         self._box = None
         heading = pygame.Surface((width, self.header_h)).convert()
@@ -138,12 +154,12 @@ class ListingPanel:
         title = self.pen("faded", len(self.title))
         title.draw(heading, self.title, (self.indent, (self.header_h - title.row) // 2))
         self._heading = heading
-        self._bar = pygame.Surface((width - self.indent // 2, self.row_h)).convert()
+        self._bar: Any = None
         self._bar_row: int | None = None
 
     def pen(self, kind: str, characters: int) -> CaptionPen:
-        """The pen of a kind (text, faded, bold, box) for a line this long: the rows' size, the letters
-        condensed for a long line, and smaller only for one too long even so: every line shows whole."""
+        """The pen of a kind (faded, box) for a line of the heading or the box this long: the rows'
+        size, the letters condensed for a long line, and smaller only for one too long even so."""
         key = (kind, max(TEXT_COLUMNS, characters))
         pen = self._pens.get(key)
         if pen is None:
@@ -153,18 +169,40 @@ class ListingPanel:
             self._pens[key] = pen
         return pen
 
+    def row_pen(self, kind: str) -> CaptionPen:
+        """The pen of the listing's rows (text, faded, bold): the capitals a sixtieth of the screen
+        high whatever the panel's width, condensed to fit TEXT_COLUMNS characters a row as far as
+        they may be (captions.NARROWEST); where the panel is narrower still (a 4:3 screen), a row
+        holds fewer, and a longer line goes on below."""
+        key = (kind, 0)
+        pen = self._pens.get(key)
+        if pen is None:
+            colour, weight = PENS[kind]
+            cap = caption_size(self._size[1])
+            pen = CaptionPen(self.pygame, cap, colour, self._room / TEXT_COLUMNS, weight)
+            self._pens[key] = pen
+        return pen
+
     def _bar_for(self, index: int) -> Any:
-        """The highlighter bar over row `index`, its text in bold: drawn when the line changes."""
+        """The highlighter bar over line `index`, all of its rows, its text in bold: drawn when the
+        line changes."""
         if self._bar_row != index:
+            pygame = self.pygame
+            first = self._first[index]
+            parts = [text for i, text in self._shown[first:] if i == index] or [""]
+            size = (self._size[0] - self.indent // 2, len(parts) * self.row_h)
+            if self._bar is None or self._bar.get_size() != size:
+                self._bar = pygame.Surface(size).convert()
             bar = self._bar
-            background = GREEN_BAR if (index // ROW_BAND) % 2 else PAPER
-            bar.fill(background)
-            marker = self.pygame.Surface(bar.get_size(), self.pygame.SRCALPHA)
+            for k in range(len(parts)):
+                background = GREEN_BAR if ((first + k) // ROW_BAND) % 2 else PAPER
+                bar.fill(background, (0, k * self.row_h, size[0], self.row_h))
+            marker = pygame.Surface(size, pygame.SRCALPHA)
             marker.fill(HIGHLIGHT)
             bar.blit(marker, (0, 0))
-            number, text = self.rows[index]
-            pen = self.pen("faded" if number == 0 else "bold", len(text))
-            pen.draw(bar, text, (self.indent - self.indent // 2, 0))
+            pen = self.row_pen("faded" if self.rows[index][0] == 0 else "bold")
+            for k, text in enumerate(parts):
+                pen.draw(bar, text, (self.indent - self.indent // 2, k * self.row_h))
             self._bar_row = index
         return self._bar
 
@@ -180,13 +218,16 @@ class ListingPanel:
         view_top = top + self.header_h
         view_h = (height - self.header_h - self.box_h) // self.row_h * self.row_h  # whole rows only
         index = self._index.get(self.current)
-        first = 0 if index is None else max(0, index - view_h // self.row_h // 3)
-        first = min(first, max(0, len(self.rows) - view_h // self.row_h))
+        shown = None if index is None else self._first[index]
+        first = 0 if shown is None else max(0, shown - view_h // self.row_h // 3)
+        first = min(first, max(0, len(self._shown) - view_h // self.row_h))
         surface.blit(self._page, (left, view_top), (0, first * self.row_h, width, view_h))
-        if index is not None:
-            y = view_top + (index - first) * self.row_h
+        if index is not None and shown is not None:
+            y = view_top + (shown - first) * self.row_h
             if view_top <= y < view_top + view_h - self.row_h // 2:
-                surface.blit(self._bar_for(index), (left + self.indent // 2, y))
+                bar = self._bar_for(index)
+                room = view_top + view_h - y  # a line of several rows near the foot: what fits
+                surface.blit(bar, (left + self.indent // 2, y), (0, 0, bar.get_width(), room))
                 size = self.indent * 0.55
                 pygame.draw.polygon(
                     surface, ARROW, arrow(left + self.indent * 0.08, y + self.row_h / 2, size)
@@ -209,6 +250,30 @@ class ListingPanel:
             self.pen("box", len(line)).draw(box, line, (self.indent, self.row_h // 2 + status.row))
             self._box_text = values
         surface.blit(self._box, rect[:2])
+
+
+def wrapped(text: str, columns: int) -> list[str]:
+    """`text` in rows of at most `columns` characters: the first as it starts, the rest indented
+    under its statement (past the line's number), each broken after a space or a statement's end
+    outside a string (a break inside one would show spaces the string has not), where there is one
+    in the row's second half, else where the row is full."""
+    if len(text) <= columns:
+        return [text]
+    number = len(text) - len(text.lstrip())
+    number += len(text[number:]) - len(text[number:].lstrip("0123456789*"))
+    hang = min(number + 1, columns // 3)
+    rows, rest = [], text
+    while len(rest) > columns:
+        quoted, cut = False, 0
+        for at, char in enumerate(rest[:columns]):
+            quoted ^= char == '"'
+            if char in BREAKS and not quoted:
+                cut = at + 1
+        if cut <= max(hang, columns // 2):
+            cut = columns
+        rows.append(rest[:cut].rstrip())
+        rest = " " * hang + rest[cut:].lstrip()
+    return [*rows, rest]
 
 
 def listing_rows(listing: bytes, patched: dict[int, bytes]) -> list[tuple[int, str]]:

@@ -114,7 +114,7 @@ class ProgramEntry:
     scripts: str
     """The module whose `script(seed, index)` gives seeded responses for tests and benchmarks."""
     oracle_runtime: str | None = None
-    """The runtime the oracle runs: `compare` and `bench` default to it."""
+    """The runtime its oracle runs (`compare` and `bench` say so in one line for any other)."""
     seeded: bool = False
     """Whether a run depends on the clock (srand(time(NULL))) or on dice: then --seed fixes it."""
     seed_help: str = ""

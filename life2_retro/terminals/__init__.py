@@ -22,6 +22,7 @@ TERMINALS: dict[str, tuple[str, str]] = {
     "crt": ("life2_retro.terminals.window.crt", "Crt"),
     "serial": ("life2_retro.terminals.serial.terminal", "SerialTerminal"),
     "telnet": ("life2_retro.terminals.telnet.terminal", "TelnetTerminal"),
+    "web": ("life2_retro.terminals.web.seat", "WebSeat"),
 }
 WINDOW_TERMINALS = ["teletype", "crt"]
 """The terminals that are pygame windows (window/)."""

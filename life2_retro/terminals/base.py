@@ -72,6 +72,9 @@ class Terminal(ABC):
 
     DESCRIPTION = ""
     """What the terminal is, for the command line's help."""
+    HOST_KEYBOARD = False
+    """The keyboard of the terminal life2 was started from: Ctrl-C typed there comes as SIGINT (a
+    KeyboardInterrupt), and life2's own words to its player go to stderr, where the host looks."""
     OPTIONS: tuple[Declared, ...] = ()
     """The settings it takes (options.py): the command line and the exhibit config come from them."""
     watch: LineWatch | None = None
@@ -115,6 +118,20 @@ class Terminal(ABC):
     def tend(self) -> None:
         """Keep the terminal alive while it waits for nothing (another seat's turn): a window draws a
         frame and reads its events. Others have nothing to do."""
+
+    def present(self) -> bool:
+        """Whether a person is at the terminal: a network seat is not until someone gives its code."""
+        return True
+
+    def invitation(self) -> str | None:
+        """How a person takes this terminal while nobody has (a network seat: where to connect, and
+        the code), for the other seats' status line; None when there is nothing to say."""
+        return None
+
+    def tell(self, text: str) -> None:
+        """A word from life2 to this terminal's player about the other seats (one went away, one ended
+        the game) that waits for nobody: a terminal whose line is gone drops it."""
+        self.notice(text)
 
     def linger(self) -> None:
         """The game is over: a terminal that shows a picture keeps it in sight until the person

@@ -32,6 +32,7 @@ is dropped, so nothing a player types can send a control sequence to it.
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 from collections.abc import Callable
@@ -39,6 +40,7 @@ from contextlib import suppress
 from types import FrameType
 from typing import Any, BinaryIO, TextIO
 
+from ..exits import Signalled
 from .base import KeyHook, Terminal
 from .signal_wake import SignalWake
 from .transcript import split_line, standard_input
@@ -87,6 +89,7 @@ class ConsoleTerminal(Terminal):
     """stdin and stdout of this process; hides typed input when stdin is a tty."""
 
     DESCRIPTION = "this terminal, typed coordinates hidden"
+    HOST_KEYBOARD = True
 
     def __init__(self, stdin: BinaryIO | None = None, stdout: TextIO | None = None) -> None:
         self._in: BinaryIO = stdin if stdin is not None else standard_input()
@@ -252,7 +255,7 @@ class ConsoleTerminal(Terminal):
     def _install_signal_handlers(self) -> None:
         def leave(signum: int, _frame: object) -> None:
             self._told_to_stop = True
-            raise SystemExit(128 + signum)
+            raise Signalled(signum)
 
         def suspend(_signum: int, _frame: object) -> None:
             # give the shell a sane terminal while we are stopped
@@ -307,9 +310,21 @@ class ConsoleTerminal(Terminal):
             if held is not None:
                 signal.pthread_sigmask(signal.SIG_SETMASK, held)
         if self._told_to_stop:
+            self._end_the_line()
             self._drop_unprinted()
         with suppress(OSError, ValueError):
             self._out.flush()
+
+    def _end_the_line(self) -> None:
+        """A signal came mid-line (at a prompt, `? `): a newline, so that the shell's prompt starts a
+        line of its own, as after Ctrl-C or Ctrl-D. Only if the terminal takes it at once: one whose
+        output is stopped (Ctrl-S) would hold the game here for ever."""
+        if not self._tail or self._out_fd is None:
+            return
+        self._tail = b""
+        with suppress(OSError, ValueError):
+            if select.select([], [self._out_fd], [], 0)[1]:
+                os.write(self._out_fd, b"\n")
 
     def _drop_unprinted(self) -> None:
         """Bytes still to be printed when a signal ends the game are those of a write it interrupted,

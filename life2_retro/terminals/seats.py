@@ -21,11 +21,19 @@ terminal waits for its player and shows them where the game is when they are
 back, and after `away_for` seconds the game ends with a word at every other seat
 (SeatLost). A seat that ends the game (Ctrl-C on its line, Esc at its window, or
 its window closed a second time while away) ends it for all, and the others are
-told who did.
+told who did, once; Ctrl-C at the host (SIGINT) is the console's seat's, or the
+host's when no seat is the console.
+
+A seat reached over a network has no player until someone gives its code: the
+game starts once every seat has one, and the seats already there are told on
+their status line who is awaited and how to sit down. Keys typed at a seat
+while another seat is asked are dropped, as a line not listening drops them.
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from typing import Protocol
@@ -62,6 +70,11 @@ class Seats(Terminal):
         self.away: set[int] = set()
         self.ended_by = self.first
         """The seat whose player ended the game, if one did (Ctrl-C, a window closed)."""
+        self.ended = False
+        """The end has been told (it is told once, however many ways it reaches the seats)."""
+        hosts = [number for number, terminal in self.seats.items() if terminal.HOST_KEYBOARD]
+        self.host_seat: int | None = hosts[0] if hosts else None
+        """The seat at the keyboard life2 was started from (the console), if one is."""
         for number, terminal in self.seats.items():
             terminal.watch = _SeatWatch(self, number)
 
@@ -73,7 +86,7 @@ class Seats(Terminal):
             try:
                 terminal.write(data)
             except TerminalClosed:  # Ctrl-C typed at a waiting seat, seen as its line is written to
-                self.tell_others(number, f"player {number} ended the game at seat {number}")
+                self.ended_at(number)
                 raise
 
     def echo(self, data: bytes) -> None:
@@ -144,11 +157,14 @@ class Seats(Terminal):
         terminal.meanwhile = self._tend_all_but(seat)
         try:
             line = terminal.read_shown_line(idle_seconds) if shown else terminal.read_line(idle_seconds)
-        except (TerminalClosed, KeyboardInterrupt):  # Ctrl-C at the console's seat is a KeyboardInterrupt
-            self.tell_others(self.ended_by, f"player {self.ended_by} ended the game at seat {self.ended_by}")
+        except TerminalClosed:
+            self.ended_at(self.ended_by)
             raise
         finally:
             terminal.meanwhile = None
+            for number, other in self.seats.items():
+                if number != seat:  # typed while this seat was asked: dropped
+                    other.discard_input()
         return None if line is None else line.translate(None, _DROPPED)
 
     def _tend_all_but(self, asked: int) -> Callable[[], None]:
@@ -166,13 +182,58 @@ class Seats(Terminal):
 
         return tend
 
-    # -- a seat away -------------------------------------------------------------------------------
+    # -- the players arrive, go away, and end the game ---------------------------------------------
+
+    def wait_for_players(self, poll: float = 0.02) -> None:
+        """Until every seat has its player (a network seat's code given). The seats already there are
+        told on their status line who is awaited and how they sit down (a window's title shows the
+        code; the console's stderr has it from the seat already)."""
+        told: set[int] = set()
+        while missing := [number for number, terminal in self.seats.items() if not terminal.present()]:
+            for number in missing:
+                invitation = self.seats[number].invitation()
+                if number in told or invitation is None:
+                    continue
+                told.add(number)
+                for other, there in self.seats.items():
+                    if other not in missing and not there.HOST_KEYBOARD:
+                        there.status(f"seat {other}: waiting for player {number} ({invitation})")
+            for number, terminal in self.seats.items():
+                try:
+                    terminal.tend()
+                except TerminalClosed:
+                    self.ended_at(number)
+                    raise
+            time.sleep(poll)
+
+    def ended_at(self, seat: int) -> None:
+        """The player at `seat` ended the game (Ctrl-C on its line, Esc, its window closed)."""
+        self.tell_end(seat, f"player {seat} ended the game at seat {seat}")
+
+    def ended_at_host(self) -> None:
+        """Ctrl-C at the host (SIGINT): the console's seat's, or the host's when no seat is the console."""
+        if self.host_seat is not None:
+            self.ended_at(self.host_seat)
+        else:
+            self.tell_end(None, "the game was ended at the host")
+
+    def tell_end(self, seat: int | None, text: str, host_hears: bool = False) -> None:
+        """The others told why the game ends, once. The host hears it at the console's seat, or on
+        stderr when no seat is the console; `host_hears`: life2's last line says it there already."""
+        if self.ended:
+            return
+        self.ended = True
+        for number, terminal in self.seats.items():
+            if number != seat and not (host_hears and terminal.HOST_KEYBOARD):
+                terminal.tell(text)
+        if self.host_seat is None and seat is not None and not host_hears:
+            print(f"life2: {text}", file=sys.stderr, flush=True)
 
     def tell_others(self, seat: int, text: str) -> None:
         """A word at every seat but `seat` (and but those away, who are shown the game when back)."""
         for number, terminal in self.seats.items():
             if number != seat and number not in self.away:
-                terminal.notice(text)
+                terminal.tell(text)
 
 
 class _SeatWatch:
@@ -197,7 +258,7 @@ class _SeatWatch:
         if seconds >= seats.away_for:
             seats.away.discard(number)
             text = f"player {number}'s seat did not come back within {seats.away_for:g} s: the game ends"
-            seats.tell_others(number, text)
+            seats.tell_end(number, text, host_hears=True)  # life2's last line on stderr is this one
             raise SeatLost(text)
 
     def back(self) -> None:

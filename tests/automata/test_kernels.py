@@ -1,9 +1,11 @@
 """The compiled kernels (automata/kernels.py): the bit logic in the CPU's widest vector registers with
-nothing called in its loop, the rule set compiled in, the digest, and lattices of several chunks."""
+nothing called in its loop, the words read in order, the rule set compiled in, the digest, and
+lattices of several chunks."""
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -18,13 +20,18 @@ from life2_retro.automata.soup import random_soup
 
 
 def widest_registers() -> str | None:
-    """The name of the CPU's widest vector registers as x86 assembly spells them, or None."""
+    """The name of the widest vector registers of the CPU Numba compiles for, as x86 assembly spells
+    them, or None: this CPU's, or the features NUMBA_CPU_FEATURES names for another."""
     import llvmlite.binding as llvm
+    from numba.core import config
 
-    features = llvm.get_host_cpu_features()
-    if features.get("avx512f"):
+    features = vars(config).get("CPU_FEATURES")  # NUMBA_CPU_FEATURES, or "" for NUMBA_CPU_NAME=generic
+    if features is None:
+        features = llvm.get_host_cpu_features().flatten()
+    named = set(features.split(","))
+    if "+avx512f" in named:
         return "zmm"
-    if features.get("avx2"):
+    if "+avx2" in named:
         return "ymm"
     return None
 
@@ -41,25 +48,61 @@ def loops(assembly: str) -> list[list[str]]:
     return bodies
 
 
-@pytest.mark.parametrize("variant", ["0", "4b"])
-def test_the_bit_logic_is_vectorised_with_the_widest_registers_and_calls_nothing(variant):
-    """Compiled afresh (Numba shows no machine code for what it loaded from its cache): the loop of
-    pass 1 does its AND, OR, XOR and three-way logic on the CPU's widest registers, and calls nothing
-    (no reference counting: the engine passes words, not row views)."""
+def vector_logic(line: str) -> str | None:
+    """The registers (xmm, ymm, zmm) of a vector AND, ANDN, OR, XOR or three-way logic, or None."""
+    found = re.search(r"\bvp(?:and|andn|or|xor|ternlog)[dq]?\b.*%([xyz]mm)\d", line)
+    return found.group(1) if found else None
+
+
+def compiled_afresh(kernel, *arguments):
+    """The assembly of `kernel` compiled for `arguments` (Numba shows none for what it loaded from its cache)."""
     import numba
 
+    fresh = numba.njit(kernel.py_func)
+    fresh(*arguments)
+    (assembly,) = fresh.inspect_asm().values()
+    return assembly
+
+
+@pytest.mark.parametrize("variant", ["0", "4b"])
+def test_the_bit_logic_is_vectorised_with_the_widest_registers_and_calls_nothing(variant):
+    """The loop of pass 1 does its AND, OR, XOR and three-way logic on the CPU's widest registers
+    (zmm wherever the CPU has AVX-512: the kernel asks LLVM for 512-bit vectors, which its tuning
+    for Intel's cores would otherwise keep to ymm), and calls nothing (no reference counting: the
+    engine passes words, not row views). A loop of scalar logic, or one on narrower registers, or
+    a call in it, fails; the message says what the loops were compiled to."""
     registers = widest_registers()
     if registers is None:
-        pytest.skip("this CPU has no vector registers wider than 128 bits")
-    fresh = numba.njit(kernels.logic.py_func)
+        pytest.skip("the CPU Numba compiles for has no vector registers wider than 128 bits")
     plane = np.zeros(6 * 10, dtype=np.uint64)
-    fresh(plane, plane.copy(), plane.copy(), plane.copy(), 7, 30, 6, kernels.rule_code(VARIANTS[variant]))
-    (assembly,) = fresh.inspect_asm().values()
-    logic = re.compile(rf"\bvp(and|andn|or|xor|ternlog)q\b.*%{registers}\d")
-    vector_loops = [body for body in loops(assembly) if sum(bool(logic.search(line)) for line in body) >= 40]
-    assert vector_loops, f"no loop does the bit logic on {registers} registers"
+    code = kernels.rule_code(VARIANTS[variant])
+    arguments = (plane, plane.copy(), plane.copy(), plane.copy(), 7, 30, 6, code)
+    bodies = loops(compiled_afresh(kernels.logic, *arguments))
+    widths = [Counter(filter(None, map(vector_logic, body))) for body in bodies]
+    vector_loops = [body for body, width in zip(bodies, widths, strict=True) if width[registers] >= 40]
+    most = max(widths, key=lambda width: sum(width.values()), default=Counter())
+    compiled_to = ", ".join(f"{count} on {name}" for name, count in sorted(most.items())) or "none"
+    assert vector_loops, (
+        f"no loop does the bit logic on {registers} registers (the most vector logic in a loop: {compiled_to})"
+    )
     innermost = min(vector_loops, key=len)
-    assert not [line for line in innermost if "call" in line]
+    calls = [line.strip() for line in innermost if "call" in line]
+    assert not calls, f"the bit logic's loop calls {calls}"
+
+
+def test_the_populations_and_the_digest_read_the_words_in_order():
+    """Pass 3 reads each row's words in order, not one by one with a gather (an index Numba cannot
+    prove is not negative is read that way, and a gather costs eight loads)."""
+    if widest_registers() is None:
+        pytest.skip("the CPU Numba compiles for has no vector registers wider than 128 bits")
+    height, words = 4, 3
+    plane = np.zeros((height + 2) * (words + 2), dtype=np.uint64)
+    assembly = compiled_afresh(
+        kernels.chunk, plane, plane.copy(), plane.copy(), plane.copy(), 0, height, height, 64 * words,
+        np.uint64(1), 0, True, kernels.rule_code(VARIANTS["0"]),
+    )  # fmt: skip
+    assert "vpopcntq" in assembly or "popcntq" in assembly
+    assert not [line for line in assembly.splitlines() if re.match(r"\s+v(p)?gather", line)]
 
 
 def test_each_rule_set_is_compiled_in_not_read_from_arguments():
@@ -108,3 +151,23 @@ def test_a_lattice_of_several_chunks_equals_the_reference(boundary, parallel):
         engine.step()
         assert np.array_equal(engine.lattice, reference.step())
     assert engine.coins_tossed == reference.coins_tossed
+
+
+def test_the_c_kernel_the_engine_is_timed_against_does_the_same_work(tmp_path):
+    """tools/p2life_kernel.c, the yardstick of tools/p2life_kernel_vs_c.py, gives the engine's records
+    (populations, coins, digest) and lattice generation by generation, on a soup of frequent coins
+    whose width is not a whole number of words: its figure is for the same work, or it means nothing."""
+    import importlib.util
+    import shutil
+    from pathlib import Path
+
+    if shutil.which("gcc") is None:
+        pytest.skip("gcc is needed to build the C kernel")
+    path = Path(__file__).resolve().parents[2] / "tools" / "p2life_kernel_vs_c.py"
+    spec = importlib.util.spec_from_file_location("p2life_kernel_vs_c", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    kernel = tool.build(tmp_path)
+    soup = random_soup((37, 150), 0.5, np.random.default_rng(8))
+    assert tool.differences({"C kernel": lambda s, c: tool.CKernel(kernel, s, c)}, soup, 8) == []

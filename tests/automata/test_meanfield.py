@@ -1,4 +1,4 @@
-"""The mean-field curve: the README's closed form, its values, and one step on a 1024 x 1024 torus."""
+"""The mean-field curve: docs/p2life-study.md's closed form, its values, and one step on a 1024 x 1024 torus."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ def test_the_variants_move_the_curve_the_way_their_rules_do():
 
 
 def test_the_curve_lies_within_statistical_error_of_one_step_at_every_plotted_density():
-    """The README's figure, made again: one generation from 10 soups on a 1024 x 1024 torus at each
+    """docs/p2life-study.md's figure, made again: one generation from 10 soups on a 1024 x 1024 torus at each
     of the 21 densities plotted, from the study's default seed. The mean is within 4 standard
     errors of the curve at every one of them."""
     from life2_retro.commands.study.execution import run_points

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
 
 import pytest
+
+from ..support.helpers import life2
 
 
 def test_bench_render_measures_both_terminals(monkeypatch):
@@ -158,3 +161,26 @@ def test_bench_cycles_is_for_the_1978_basic():
 
     result = life2("bench", "--cycles", "--dialect", "gwbasic")
     assert result.returncode == 2 and b"ms1978" in result.stderr
+
+
+def test_the_web_benchs_lateness_is_against_the_lines_own_throttle():
+    """A run of characters on time at 110 baud is 0 s late; one whose last character came 0.3 s
+    after the line would have delivered it is 0.3 s late; a game's end starts a new run."""
+    from life2_retro.commands.bench.web import lateness
+
+    on_time = [(0.0, "A"), (0.1, "B"), (0.2, "C"), (0.2, ""), (5.0, "D"), (5.1, "E")]
+    assert [round(late, 6) for late in lateness(on_time, 110)] == [0.0, 0.0]
+    assert [round(late, 6) for late in lateness([(0.0, "A"), (0.1, "B"), (0.5, "C")], 110)] == [0.3]
+    # a carriage return: the next printing character waits 0.2 s more for the carriage
+    assert [round(late, 6) for late in lateness([(0.0, "A"), (0.1, "\r"), (0.3, "B")], 110)] == [0.0]
+
+
+def test_bench_render_at_a_size_no_window_takes_says_so_in_one_line():
+    """`bench --render --size 99999x99999` ended in a NoWindow traceback; `screenshot` says it."""
+    result = life2(
+        "bench", "--render", "--size", "99999x99999", env={**os.environ, "SDL_VIDEODRIVER": "dummy"}
+    )
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().splitlines() == [
+        "life2 bench: no window can be opened (Window is too large.)"
+    ]

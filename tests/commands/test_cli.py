@@ -122,6 +122,22 @@ def test_bad_options_are_clear_errors(tmp_path):
     assert result.returncode == 2 and b"mist64/msbasic" in result.stderr
 
 
+@pytest.mark.parametrize("command", ["play", "run", "compare", "bench", "screenshot"])
+def test_every_command_has_one_default_dialect_the_1978_basic(command):
+    from life2_retro.cli import subcommand_parser
+    from life2_retro.commands.options import mode_from
+
+    parser = subcommand_parser(command)
+    needed = {
+        "run": ["--input", "x"],
+        "compare": ["--input", "x"],
+        "screenshot": ["--input", "x", "--out", "y"],
+    }
+    args = parser.parse_args(needed.get(command, []))
+    assert mode_from(args, parser, for_oracle=command in ("compare", "bench")).runtime == "ms1978"
+    assert "(default ms1978)" in " ".join(parser.format_help().split())
+
+
 def test_run_survives_a_closed_pipe():
     proc = subprocess.Popen(
         [PYTHON, "-m", "life2_retro", "run", "--input", "-"],
@@ -138,11 +154,11 @@ def test_run_survives_a_closed_pipe():
 def test_compare_reports_identical(oracle, listing, tmp_path):
     script = tmp_path / "quick.txt"
     script.write_bytes(b"\n".join(QUICK_GAME))
-    result = life2("compare", "--input", str(script))
+    result = life2("compare", "--dialect", "gwbasic", "--input", str(script))
     assert result.returncode == 0 and result.stdout == b"identical\n"
-    result = life2("compare", "--generate", "3", "--seed", "5", "--fixed")
+    result = life2("compare", "--dialect", "gwbasic", "--generate", "3", "--seed", "5", "--fixed")
     assert result.returncode == 0 and result.stdout.startswith(b"3 of 3 identical (fixed, gwbasic, seed 5")
-    result = life2("compare", "--generate", "2", "--editing", "--jobs", "1")
+    result = life2("compare", "--dialect", "gwbasic", "--generate", "2", "--editing", "--jobs", "1")
     assert result.returncode == 0
     assert result.stdout.startswith(b"2 of 2 identical (faithful, gwbasic, editing scripts, seed 1")
 
@@ -151,7 +167,7 @@ def test_compare_counts_the_scripts_pcbasic_fails_on_apart(oracle, listing, tmp_
     """PC-BASIC 2.0.8 raises struct.error on &H-10001: said in one line, never a traceback."""
     script = tmp_path / "hex.txt"
     script.write_bytes(b"&H-10001,2\n1,1\n")
-    result = life2("compare", "--input", str(script))
+    result = life2("compare", "--dialect", "gwbasic", "--input", str(script))
     assert result.returncode == 3 and b"Traceback" not in result.stderr
     assert result.stdout == (
         str(script).encode()
@@ -163,7 +179,10 @@ def test_compare_counts_the_scripts_pcbasic_fails_on_apart(oracle, listing, tmp_
 def test_compare_without_the_listing_says_how_to_get_it(tmp_path, monkeypatch):
     env = {**os.environ, "LIFE2_LISTING": str(tmp_path / "none.bas")}
     result = subprocess.run(
-        [PYTHON, "-m", "life2_retro", "compare", "--input", "x"], capture_output=True, env=env, check=False
+        [PYTHON, "-m", "life2_retro", "compare", "--dialect", "gwbasic", "--input", "x"],
+        capture_output=True,
+        env=env,
+        check=False,
     )
     assert result.returncode == 2 and b"curl -o" in result.stderr
 
@@ -296,11 +315,11 @@ def test_compare_reports_where_it_differs(oracle, listing, tmp_path, monkeypatch
     script.write_bytes(b"\n".join(QUICK_GAME))
     wrong = reference.oracle_program(None, frozenset(BUG_NAMES)).replace(b"IS THE WINNER", b"HAS WON")
     monkeypatch.setattr(reference, "oracle_program", lambda path, bugs: wrong)
-    assert main(["compare", "--input", str(script), "--jobs", "1"]) == 1
+    assert main(["compare", "--dialect", "gwbasic", "--input", str(script), "--jobs", "1"]) == 1
 
 
 def test_bench_prints_the_ratios(oracle, listing):
-    result = life2("bench", "--scripts", "1", "--generations", "1", timeout=300)
+    result = life2("bench", "--dialect", "gwbasic", "--scripts", "1", "--generations", "1", timeout=300)
     assert result.returncode == 0
     text = result.stdout.decode()
     assert "x as fast as PC-BASIC (wall)" in text and "us/generation" in text and "ratio:" in text

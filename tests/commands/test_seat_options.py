@@ -69,7 +69,7 @@ def seats(*words: str):
 def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
     first, second = seats("--seat", "2=telnet,port=2323")
     assert (first.player, first.terminal, dict(first.settings)) == (1, "console", {})
-    assert (second.player, second.terminal, dict(second.settings)) == (2, "telnet", {"port": 2323})
+    assert (second.player, second.terminal, dict(second.settings)) == (2, "telnet", {"port": 2323, "seat": 2})
     first, second = seats("--seat", "2=serial,port=/dev/b", "--seat", "1=serial,port=/dev/a,baud=300")
     assert first.terminal == second.terminal == "serial" and first.settings["baud"] == 300
     assert seats() == []  # without --seat, nothing changes
@@ -92,7 +92,7 @@ def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
         (["--seat", "1=telnet,port=2323", "--terminal", "crt"], "--seat 1 names the first seat's terminal"),
         (
             ["--seat", "1=telnet,port=2323", "--baud", "300"],
-            "--baud is for the teletype, crt and serial terminals",
+            "--baud is for the teletype, crt, serial and web terminals",
         ),
         (["--away-for", "5"], "--away-for is for a game with seats: give --seat too"),
         (
@@ -100,6 +100,27 @@ def test_seat_1_is_the_terminal_option_unless_a_seat_names_it():
             "a number of seconds above 0, at most 86400, not '0'",
         ),
         (["--seat", "2=telnet,port=2323,bind"], "bind for the telnet terminal at seat 2 needs a value"),
+        (["--seat", "\u00b2=telnet,port=2323"], "write it as N=TERMINAL[,SETTING=VALUE...]"),
+        (
+            ["--seat", "2" * 4301 + "=telnet,port=2323"],
+            "--seat 222222... (4301 figures): the game has seats 1 to 2",
+        ),
+        (
+            ["--seat", "0002=telnet,port=2323,code=x!"],
+            "code for the telnet terminal at seat 2 is 'x!'; allowed: letters",
+        ),
+        (
+            ["--seat", "1=telnet,port=2323", "--seat", "2=telnet,port=2323"],
+            "--seat 2: port 2323 is seat 1's already; give each seat a port of its own",
+        ),
+        (
+            ["--seat", "2=telnet,port=2323,bind=999.1.1.1"],
+            "bind for the telnet terminal at seat 2 is '999.1.1.1'; allowed: an IP address of this machine",
+        ),
+        (
+            ["--seat", "2=telnet,port=2323,bind=example.invalid"],
+            "bind for the telnet terminal at seat 2 is 'example.invalid'; allowed: an IP address",
+        ),
     ],
 )
 def test_a_seat_written_wrongly_is_a_usage_error(args, problem):
@@ -143,3 +164,15 @@ def test_a_picture_of_four_cell_life_seats_is_allowed_and_five_are_not(tmp_path)
         "crt,crt,crt,crt,crt",
     )
     assert result.returncode == 2 and b"--seats for cell-life names 5; allowed: 2 to 4" in result.stderr
+
+
+def test_no_code_is_refused_for_a_seat_offered_to_the_network():
+    """code=none lets the first connection sit down: on a bind other than loopback, one line and status 2,
+    before anything listens."""
+    result = life2("--seat", "2=telnet,port=0,bind=0.0.0.0,code=none", timeout=20)
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    assert result.stderr.decode().strip().splitlines()[-1] == (
+        "life2 play: code=none is for a seat on this machine only, and bind=0.0.0.0 offers it to the "
+        "network: leave code out (life2 makes one) or give one"
+    )
+    assert b"waiting for" not in result.stderr

@@ -15,6 +15,7 @@ import csv
 import fcntl
 import io
 import os
+import random
 import re
 import signal
 import socket
@@ -25,6 +26,7 @@ import termios
 import threading
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -74,12 +76,12 @@ def _nothing_left_behind() -> Iterator[None]:
             os.killpg(group, signal.SIGKILL)
 
 
-def start_study(*words: str) -> Study:
+def start_study(*words: str, program: tuple[str, ...] = ("-m", "life2_retro")) -> Study:
     primary, secondary = os.openpty()
     # a terminal has a size; tqdm draws nothing on one of 0 columns
     fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
     process = subprocess.Popen(
-        [sys.executable, "-m", "life2_retro", "study", "p2life", *words],
+        [sys.executable, *program, "study", "p2life", *words],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.PIPE,
         stderr=secondary,
@@ -186,9 +188,10 @@ def cluster_in_this_process() -> Iterator[Cluster]:
         yield Cluster(local.scheduler_address, busy, lambda: check(local.scheduler))
 
 
-@pytest.fixture(scope="module")
-def cluster_of_processes() -> Iterator[Cluster]:
-    """`dask scheduler` and `dask worker`, each a process in a session of its own."""
+@contextmanager
+def dask_processes() -> Iterator[tuple[Cluster, list[subprocess.Popen[bytes]]]]:
+    """`dask scheduler` and `dask worker`, each a process in a session of its own; the processes,
+    scheduler first, for a test that stops one."""
     port = _free_port()
     address = f"tcp://127.0.0.1:{port}"
     modules = ("distributed.cli.dask_scheduler", "distributed.cli.dask_worker")
@@ -228,12 +231,25 @@ def cluster_of_processes() -> Iterator[Cluster]:
         def first_done() -> bool:
             return bool(client.run_on_scheduler(check))
 
-        yield Cluster(address, busy, first_done, worker=next(iter(client.scheduler_info()["workers"])))
-        client.close()
+        worker = next(iter(client.scheduler_info()["workers"]))
+        try:
+            yield Cluster(address, busy, first_done, worker=worker), processes
+        finally:
+            client.close(timeout=5)
     finally:
         for process in reversed(processes):
             process.terminate()
-            process.wait(10)
+            try:
+                process.wait(10)
+            except subprocess.TimeoutExpired:  # a worker whose scheduler has gone tries to reach it
+                process.kill()
+                process.wait(10)
+
+
+@pytest.fixture(scope="module")
+def cluster_of_processes() -> Iterator[Cluster]:
+    with dask_processes() as (cluster, _):
+        yield cluster
 
 
 EXECUTORS = ["in-process", "pool", "cluster-in-this-process", "cluster-of-processes"]
@@ -331,12 +347,20 @@ def test_experiments_stopped_early_write_the_whole_ones_and_mark_the_rest_partia
 
 
 CONNECT_SECONDS = 2
-CHECKED_STUDY = (
-    "import sys; from life2_retro.commands.study import execution; "
-    f"execution.CONNECT_SECONDS = {CONNECT_SECONDS}; "
-    "from life2_retro.cli import main; sys.exit(main(sys.argv[1:]))"
-)
-"""The study with a short connect timeout, so that a server that says nothing costs two seconds."""
+"""The deadline when nothing will answer: a server that says nothing costs two seconds."""
+ANSWER_SECONDS = 60
+"""The deadline when something answers (a refusal, other bytes, a worker): the check ends at the
+answer, so a long deadline costs nothing, and a loaded machine cannot turn the verdict into a
+timeout."""
+
+
+def checked_study(seconds: float) -> str:
+    """The study, its connect timeout `seconds`."""
+    return (
+        "import sys; from life2_retro.commands.study import execution; "
+        f"execution.CONNECT_SECONDS = {seconds}; "
+        "from life2_retro.cli import main; sys.exit(main(sys.argv[1:]))"
+    )
 
 
 @pytest.fixture
@@ -392,20 +416,22 @@ def test_a_scheduler_address_is_checked_before_any_work(answer, complaint, fake_
     }[answer]
     if callable(address):
         address = address()
+    seconds = CONNECT_SECONDS if answer == "silent" else ANSWER_SECONDS
+    study = checked_study(seconds)
     started = time.monotonic()
     try:
         result = subprocess.run(
-            [sys.executable, "-c", CHECKED_STUDY, "study", "p2life", "--size", "16", "--scheduler", address],
+            [sys.executable, "-c", study, "study", "p2life", "--size", "16", "--scheduler", address],
             capture_output=True,
-            timeout=60,
+            timeout=seconds + 60,
         )
     except subprocess.TimeoutExpired:
-        pytest.fail(f"the study is still waiting on {answer!r} after 60 s")
+        pytest.fail(f"the study is still waiting on {answer!r} after {seconds + 60} s")
     took = time.monotonic() - started
     assert result.returncode == 2 and result.stdout == b""
     assert result.stderr.decode() == f"life2 study: {complaint.format(address=address)}\n"
-    # the connect timeout, and a few seconds to start Python and Dask on a loaded machine
-    assert took < CONNECT_SECONDS + 8
+    # the connect timeout, and some seconds to start Python and Dask on a loaded machine
+    assert took < seconds + 20
 
 
 def test_a_scheduler_in_a_process_of_its_own_runs_the_study(cluster_of_processes):
@@ -417,3 +443,162 @@ def test_a_scheduler_in_a_process_of_its_own_runs_the_study(cluster_of_processes
     )
     assert cluster.returncode == 0 and cluster.stderr == b""
     assert cluster.stdout == alone.stdout
+
+
+# -- a scheduler that goes away, a closed terminal, and the same command again ---------------------------
+
+
+def test_a_study_whose_scheduler_dies_writes_its_partial_table_and_fails_in_one_line():
+    """The scheduler killed mid-study: 58 lines of Dask's log, a CancelledError traceback, status 1
+    and no table at all, where the runs that finished are the study's to keep."""
+    with dask_processes() as (cluster, processes):
+        study = start_study(
+            *SLOW, "--scheduler", cluster.address, program=("-c", checked_study(ANSWER_SECONDS))
+        )
+        wait_until(lambda: any(2 <= count < 50 for count in study.counts()), 120, "progress on the bar")
+        wait_until(cluster.first_done, 60, "run 0 done")
+        processes[0].terminate()  # the scheduler, as `kill` ends it
+        status, out, shown = finish(study)
+    lines = re.split(r"[\r\n]+", shown.decode(errors="replace"))
+    said = [line for line in lines if line.startswith("life2 study: ") and "%|" not in line]  # not the bar
+    assert status == 2, shown[-1500:]
+    assert b"Traceback" not in shown and b"distributed" not in shown, shown.decode(errors="replace")
+    assert re.fullmatch(
+        rf"life2 study: lost the Dask scheduler at {cluster.address} \(.+\) after (\d+) of 50 runs; "
+        r"a partial table of (\d+): each point's runs from run 0 up to its first unfinished one, as its runs "
+        r"column says",
+        said[0],
+    ), said
+    rows = table(out)
+    assert len(rows) == 1 and 0 < int(rows[0]["runs"]) < 50
+    kept = re.fullmatch(
+        r"life2 study: the (\d+) finished runs are kept in (.+): the same command goes on from them", said[1]
+    )
+    assert kept and int(kept[1]) >= int(rows[0]["runs"]) and os.path.exists(kept[2]), said
+    assert len(said) == 2
+
+
+def test_a_closed_terminals_sighup_stops_a_study_on_two_cores_cleanly_and_leaks_nothing():
+    """SIGHUP to the whole job during --jobs 2: the study died by it (129, no table), and the resource
+    tracker, killed with it, was started again and said `There appear to be 5 leaked semaphore objects`
+    after the shell's prompt."""
+    study = start_study(*FAST, "--jobs", "2")
+    wait_until(lambda: any(3 * 64 <= count < 20000 for count in study.counts()), 60, "progress on the bar")
+    os.killpg(study.process.pid, signal.SIGHUP)  # as a terminal's close reaches every process of the job
+    status, out, shown = finish(study)
+    assert status == 129, shown[-600:]
+    assert b"Traceback" not in shown and b"leaked" not in shown, shown.decode(errors="replace")
+    assert re.search(
+        rb"life2 study: stopped by SIGHUP after \d+ of 20000 runs; a partial table of \d+: ", shown
+    )
+    assert len(table(out)) == 1
+    wait_until(lambda: not alive_in_group(study.process.pid), 2, "end of the study's workers")
+
+
+GOES_ON = ["--size", "64", "--runs", "500", "--density", "0.5"]
+"""A study of some 2.5 seconds' runs in one process."""
+
+
+def test_the_same_command_goes_on_from_the_runs_a_stopped_study_kept(tmp_path, monkeypatch):
+    """Stopped early, a study keeps its finished runs; the same command again runs only the rest, and
+    its table is the table a study never stopped gives, to the byte."""
+    table_path = tmp_path / "sweep.csv"
+    study = start_study(*GOES_ON, "--csv", str(table_path))
+    wait_until(lambda: any(50 <= count < 500 for count in study.counts()), 60, "progress on the bar")
+    os.killpg(study.process.pid, signal.SIGINT)
+    status, _, shown = finish(study)
+    kept = int(re.search(rb"the (\d+) finished runs are kept in", shown)[1])
+    assert status == 130 and 50 <= kept < 500
+    again = start_study(*GOES_ON, "--csv", str(table_path))
+    status, _, shown = finish(again)
+    assert status == 0, shown[-600:]
+    assert f"life2 study: going on from the {kept} runs a study stopped before kept in ".encode() in shown
+    assert again.counts()[0] == kept  # the bar starts where the first study stopped
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a clean machine"))
+    fresh = subprocess.run(
+        [sys.executable, "-m", "life2_retro", "study", "p2life", *GOES_ON, "--no-progress"],
+        capture_output=True,
+    )
+    assert fresh.returncode == 0 and table_path.read_bytes() == fresh.stdout
+    once_more = subprocess.run(  # finished whole, the study's kept runs are gone: it starts afresh
+        [
+            sys.executable,
+            "-m",
+            "life2_retro",
+            "study",
+            "p2life",
+            *GOES_ON,
+            "--csv",
+            os.devnull,
+            "--no-progress",
+        ],
+        capture_output=True,
+    )
+    assert once_more.returncode == 0 and once_more.stderr == b""
+
+
+# -- a signal at any moment, the very end included ------------------------------------------------
+
+
+AT_ANY_MOMENT = ["--size", "64", "--runs", "150", "--density", "0.5"]
+"""Under a second of runs: a signal at a random moment is as likely to come while the table is
+written, or as the study exits, as during the runs."""
+MOMENTS = 4
+"""Half of them in the last second: `tools/signal_stress.py --study` sends hundreds."""
+
+
+def test_a_signal_at_any_moment_to_the_very_end_ends_the_study_with_its_table_whole_or_absent(
+    tmp_path, monkeypatch
+):
+    """One study given SIGINT about 5 s in was still running 20 s later; near the end, others died by
+    the signal itself (status -2, no word) while their table was written. Each study here gets one
+    signal at a random moment from its first progress to half a second past its end (measured on a
+    study left alone; every other one in the last second of that), whichever moment that turns out
+    to be on this machine: every outcome must be a right one."""
+    alone_path = tmp_path / "alone.csv"
+    started = time.monotonic()
+    study = start_study(*AT_ANY_MOMENT, "--csv", str(alone_path))
+    wait_until(study.counts, 60, "progress on the bar")
+    working = time.monotonic()
+    assert finish(study)[0] == 0
+    span = time.monotonic() - working + 0.5
+    whole = alone_path.read_bytes()
+    assert time.monotonic() - started < 60
+    chooser = random.Random(38)
+    for attempt in range(MOMENTS):
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / f"cache-{attempt}"))  # from the start each time
+        signum = chooser.choice([signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+        path = tmp_path / f"table-{attempt}.csv"
+        study = start_study(*AT_ANY_MOMENT, "--csv", str(path))
+        wait_until(study.counts, 60, "progress on the bar")
+        time.sleep(chooser.uniform(0, span) if attempt % 2 else chooser.uniform(max(0, span - 1), span))
+        sent = time.monotonic()
+        os.killpg(study.process.pid, signum)
+        status, _, shown = finish(study)
+        took = time.monotonic() - sent
+        what = f"attempt {attempt}, {signal.Signals(signum).name}: status {status}, {shown[-400:]!r}"
+        assert took < STOP_SECONDS, f"{what}: it took {took:.1f} s to end"
+        assert b"Traceback" not in shown and b"Exception ignored" not in shown, what
+        assert [name.name for name in tmp_path.iterdir() if name.name.startswith(".")] == [], what
+        if status == 0:  # the signal came after the work was done: the study's own table
+            assert path.read_bytes() == whole, what
+            continue
+        assert status == 128 + signum, what
+        if path.exists():  # the partial table, whole; or the whole table, written as the signal came
+            rows = table(path.read_bytes())
+            assert path.read_bytes() == whole or (len(rows) == 1 and 0 < int(rows[0]["runs"]) < 150), what
+
+
+def test_a_signal_after_the_command_is_done_waits_for_the_exit():
+    """Python's own exit gives the signals back their defaults: one that came while a study's
+    libraries were cleaned up ended the process by the signal (status -2, no word) after its table
+    was written. Here the signal comes at exactly that moment: just after main() returns."""
+    after_main = (
+        "import os, signal, sys, time; from life2_retro.cli import main; "
+        "sys.argv[1:] = ['study', 'p2life', '--size', '16', '--runs', '2', '--density', '0.5', '--no-progress']; "
+        "status = main(); os.kill(os.getpid(), signal.SIGINT); os.kill(os.getpid(), signal.SIGTERM); "
+        "time.sleep(0.2); sys.exit(status)"
+    )
+    result = subprocess.run([sys.executable, "-c", after_main], capture_output=True, timeout=120)
+    assert result.returncode == 0 and result.stderr == b"", result.stderr[-600:]
+    assert len(table(result.stdout)) == 1

@@ -10,9 +10,12 @@ from ..support.helpers import life2
 @pytest.mark.parametrize(
     ("args", "problem"),
     [
-        (["--terminal", "console", "--baud", "110"], "--baud is for the teletype, crt and serial terminals"),
-        (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for the crt terminal"),
-        (["--terminal", "console", "--mute"], "--mute is for the teletype and crt terminals"),
+        (
+            ["--terminal", "console", "--baud", "110"],
+            "--baud is for the teletype, crt, serial and web terminals",
+        ),
+        (["--terminal", "teletype", "--phosphor", "p3"], "--phosphor is for the crt and web terminals"),
+        (["--terminal", "console", "--mute"], "--mute is for the teletype, crt and web terminals"),
         (["--terminal", "serial", "--size", "800x600"], "--size is for the teletype and crt terminals"),
         (
             ["--terminal", "crt", "--baud", "110"],

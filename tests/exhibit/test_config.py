@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import os
 from pathlib import Path
 
 import pytest
@@ -136,7 +137,7 @@ def test_a_key_an_older_config_held_elsewhere_is_read_with_a_note(tmp_path):
         ({"teletype": {"phosphor": "p1"}}, "teletype.phosphor", "baud, sound"),
         ({"crt": {"sound": "no"}}, "crt.sound", "true or false"),
         ({"serial": {"pace_baud": 20}}, "serial.pace_baud", "port, baud"),
-        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, records, life2, cell-life, p2life, teletype"),
+        ({"kiosk": {}}, "[kiosk]", "exhibit, attract, records, web, life2, cell-life, p2life, teletype"),
         ({"exhibit": {"games": "cell-life"}}, "exhibit.games", "life2, cell-life, p2life"),
         ({"exhibit": {"games": []}}, "exhibit.games", "one game or more"),
         ({"exhibit": {"games": ["life2", "life3"]}}, "exhibit.games", "life2, cell-life, p2life"),
@@ -251,7 +252,8 @@ def test_check_names_each_game_and_how_it_will_be_shown(tmp_path):
     config.write_text(
         '[exhibit]\ngames = ["life2", "cell-life", "p2life"]\n[p2life]\nboard = 8\nvariant = "2"\n'
     )
-    result = life2("exhibit", "--config", str(config), "--check")
+    nowhere = {**os.environ, "LIFE2_LISTING": str(tmp_path / "nowhere.bas")}  # no listing: our notes
+    result = life2("exhibit", "--config", str(config), "--check", env=nowhere)
     lines = result.stdout.decode().splitlines()
     assert result.returncode == 0 and lines[0] == f"{config}: valid", lines
     assert (
@@ -318,3 +320,51 @@ def test_a_number_longer_than_python_reads_is_a_config_error(tmp_path):
     assert result.returncode == 2 and b"Traceback" not in result.stderr
     (line,) = result.stderr.decode().splitlines()
     assert line.startswith(f"life2 exhibit: {big}: not valid TOML (")
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["a" * 5000, "/".join(["abcdefgh"] * 600)],
+    ids=["a name of 5,000 characters", "a path of 5,400"],
+)
+def test_a_records_path_longer_than_linux_takes_is_a_mistake_of_its_key(tmp_path, path):
+    """`--check` raised OSError: [Errno 36] File name too long, looking at the path."""
+    config = tmp_path / "exhibit.toml"
+    config.write_text(f'[records]\npath = "{path}"\n')
+    result = life2("exhibit", "--config", str(config), "--check")
+    assert result.returncode == 2 and b"Traceback" not in result.stderr
+    (line,) = result.stderr.decode().splitlines()
+    assert line.startswith("life2 exhibit: records.path is ") and "at most 255 bytes" in line, line
+
+
+def test_a_records_path_that_grows_too_long_from_the_configs_folder_is_said_by_check(tmp_path):
+    """Each name short enough, and the whole too, until it is taken from the config's folder."""
+    config = ExhibitConfig(records_path=tmp_path / "/".join(["abcdefgh"] * 455))
+    from life2_retro.exhibit.config import check_files
+
+    (problem,) = check_files(dataclasses.replace(config, games=()))
+    assert problem.startswith("records.path is ") and "cannot be looked at (File name too long)" in problem
+
+
+@pytest.mark.parametrize("kind", ["/dev/zero", "a named pipe", "a folder", "a file of 2 MB"])
+def test_a_config_is_a_regular_file_of_bounded_size(tmp_path, kind):
+    """`--config /dev/zero` read for ever (a MemoryError at 3 GB under a limit); a named pipe would
+    wait for a writer for ever."""
+    if kind == "/dev/zero":
+        path = "/dev/zero"
+        said = "not a config: it is not a regular file"
+    elif kind == "a named pipe":
+        path = str(tmp_path / "pipe.toml")
+        os.mkfifo(path)
+        said = "not a config: it is not a regular file"
+    elif kind == "a folder":
+        path = str(tmp_path)
+        said = "not a config: it is not a regular file"
+    else:
+        path = str(tmp_path / "big.toml")
+        Path(path).write_text("#" * 2_000_000)
+        said = "not a config: it is larger than 1,048,576 bytes"
+    result = life2("exhibit", "--config", path, "--check", timeout=60)
+    assert result.returncode == 2 and result.stderr.decode().splitlines() == [
+        f"life2 exhibit: {path}: {said}"
+    ]

@@ -37,11 +37,17 @@ def test_the_listing_is_set_a_sixtieth_of_the_screen_high_every_line_whole(pygam
         drawn(pygame, panel, window)
         assert panel.text.cap >= window[1] / 60, (window, panel.text.cap)
         page = pygame.surfarray.array3d(panel._page).transpose(1, 0, 2).astype(int)
-        for index, (number, text) in enumerate(rows):
-            pen = panel.pen("faded" if number == 0 else "text", len(text))
-            assert panel.indent + pen.width(text) <= page.shape[1], (text, window)  # whole, not cut
+        shown = panel._shown
+        for index, (_, text) in enumerate(rows):
+            parts = [part for line, part in shown if line == index]
+            assert "".join("".join(part.split()) for part in parts) == "".join(text.split()), (
+                text
+            )  # all of it
+        for at, (index, text) in enumerate(shown):
+            number = rows[index][0]
+            assert panel.indent + panel.text.width(text) <= page.shape[1], (text, window)  # whole, not cut
             if number and text.strip() and text.isupper():
-                band = page[index * panel.row_h : (index + 1) * panel.row_h]
+                band = page[at * panel.row_h : (at + 1) * panel.row_h]
                 high = int(inked_rows(band, band[0, 0]).sum())
                 assert high >= window[1] / 60, (text, window, high)
 
@@ -88,3 +94,40 @@ def test_the_status_line_is_larger_than_the_listing(pygame, window):
     high = int(inked_rows(255 - status, np.array([255, 255, 255]) - box[0, 0]).sum())
     assert panel.status_text.cap >= 1.2 * panel.text.cap
     assert high >= 1.2 * panel.text.cap, (window, high)
+
+
+LONG_LINE = (700, ' 700 PRINT "A LINE OF OUR OWN":PRINT "LONGER THAN A ROW OF THE PANEL";: GOTO 700')
+"""A line longer than a row holds (not the listing's: its lines stay out of the project)."""
+
+
+@pytest.mark.parametrize("window", [(1280, 800), (1920, 1080)], ids=lambda size: "x".join(map(str, size)))
+def test_every_row_of_the_listing_is_one_height_a_long_line_goes_on_below(pygame, window):
+    """The listing's line 700 was set at half the others' height to fit one row: now every row is
+    set in one size, and a line too long for a row goes on over the next, under its statement, the
+    bar and the arrow on all of its rows; the rows end short of the panel's edge, with a margin."""
+    rows = [*annotated_listing()[:20], LONG_LINE, *annotated_listing()[20:30]]
+    panel = ListingPanel(pygame, rows, "WHAT EACH LINE DOES", lambda: [])
+    panel.follow(700)
+    picture = drawn(pygame, panel, window)
+    page = pygame.surfarray.array3d(panel._page).transpose(1, 0, 2).astype(int)
+    heights = set()
+    for at, (_, text) in enumerate(panel._shown):
+        start = len(text) - len(text.lstrip())
+        if not text[start : start + 1].isdigit():
+            continue
+        left = panel.indent + round(start * panel.text.advance)
+        cell = page[at * panel.row_h : (at + 1) * panel.row_h, left : left + round(panel.text.advance)]
+        heights.add(int(inked_rows(cell, np.array(PAPER if (at // 3) % 2 == 0 else GREEN_BAR)).sum()))
+    assert max(heights) - min(heights) <= 1, heights  # every line number's digit as tall as the others
+    long_rows = [text for index, text in panel._shown if rows[index] == LONG_LINE]
+    assert len(long_rows) >= 2 and all(row.startswith(" " * 5) for row in long_rows[1:]), long_rows
+    ink = (np.array(PAPER).sum() - page.sum(axis=2)) > 120
+    right = np.nonzero(ink.any(axis=0))[0].max()
+    assert page.shape[1] - 1 - right >= panel.text.cap, (window, page.shape[1] - 1 - right)
+    # the bar covers both rows of line 700
+    alpha = HIGHLIGHT[3] / 255
+    marked = [np.array(HIGHLIGHT[:3]) * alpha + np.array(paper) * (1 - alpha) for paper in (PAPER, GREEN_BAR)]
+    on_bar = np.zeros(picture.shape[0], bool)
+    for colour in marked:
+        on_bar |= (np.abs(picture[:, panel.indent :] - colour).sum(axis=2) < 12).mean(axis=1) > 0.3
+    assert on_bar.sum() >= 1.6 * panel.row_h, (window, int(on_bar.sum()))

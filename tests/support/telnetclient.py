@@ -13,12 +13,20 @@ ECHO, SUPPRESS_GO_AHEAD = 1, 3
 LOOPBACK = "127.0.0.1"
 
 
+ASK = b"code? "
+"""How a seat's door ends its question."""
+
+
 class TelnetClient:
-    def __init__(self, port: int, timeout: float = 20) -> None:
+    """`code`: the door is answered first (`sit_down`), and `output` then holds the game's bytes only."""
+
+    def __init__(
+        self, port: int, timeout: float = 20, code: bytes | None = None, host: str = LOOPBACK
+    ) -> None:
         deadline = time.monotonic() + timeout
         while True:
             try:
-                self.sock = socket.create_connection((LOOPBACK, port), timeout=5)
+                self.sock = socket.create_connection((host, port), timeout=5)
                 break
             except ConnectionRefusedError:
                 if time.monotonic() > deadline:
@@ -32,6 +40,23 @@ class TelnetClient:
         """The server's negotiation, in order: (WILL/WONT/DO/DONT, option)."""
         self.closed = False
         self._pending = b""
+        self.door = b""
+        """What the door said before the game (its question, and the line after the code)."""
+        if code is not None:
+            self.sit_down(code)
+
+    def sit_down(self, code: bytes, timeout: float = 20) -> None:
+        """Wait for the door's question, type the code, and keep what follows apart as the game's."""
+        self.read_until(ASK, timeout=timeout)
+        asked = self.output.rindex(ASK) + len(ASK)
+        self.type(code + b"\r\n")
+        deadline = time.monotonic() + timeout
+        while len(self.output) < asked + 2:
+            if time.monotonic() > deadline or self.closed:
+                raise TimeoutError(f"the door did not take the code: {self.output[-300:]!r}")
+            self.read_available(0.05)
+        assert self.output[asked : asked + 2] == b"\r\n", self.output[asked:]
+        self.door, self.output = self.output[: asked + 2], self.output[asked + 2 :]
 
     def read_available(self, wait: float = 0.05) -> bytes:
         got = b""
@@ -110,7 +135,15 @@ class TelnetClient:
         self.closed = True
 
 
+LISTENING = re.compile(r"waiting for (?:player (\d+)|the player) \(telnet\) on (\S+) port (\d+)")
+
+
 def listening_port(stderr: str) -> int | None:
-    """The port a telnet seat said it listens on (it was given port=0)."""
-    found = re.search(r"waiting for a telnet player on [\d.]+ port (\d+)", stderr)
-    return int(found[1]) if found else None
+    """The port a telnet seat said it listens on (it was given port=0): the first one said."""
+    found = LISTENING.search(stderr)
+    return int(found[3]) if found else None
+
+
+def listening_ports(stderr: str) -> dict[int, int]:
+    """Each telnet seat's port, by player."""
+    return {int(found[1]): int(found[3]) for found in LISTENING.finditer(stderr) if found[1]}

@@ -55,7 +55,7 @@ def typed(pygame, text: str) -> None:
 
 
 def crt(**options) -> Crt:
-    return Crt(clock=SimulatedClock(), **{"baud": None, "sound": False, **options})
+    return Crt(**{"clock": SimulatedClock(), "baud": None, "sound": False, **options})
 
 
 def crt_with(*names: str, **options) -> Crt:

@@ -139,11 +139,14 @@ person or a museum's controller expects; the rest is room for a loaded 2-core ma
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_a_signal_restores_the_terminal(game, signum):
+    """And ends the prompt's line: `kill PID` at `? ` left the shell's prompt after it (issue 34)."""
     g = game()
     g.read_until(b"? ")
+    g.wait_until_reading()
     g.proc.send_signal(signum)
     assert g.finish(PROMPTLY) == 128 + signum  # else it fails with what the game printed, and where it sleeps
     assert termios.tcgetattr(g.slave) == g.before
+    assert g.output.endswith(b"&&&&&&\r? \r\n")
 
 
 CAUGHT_ASIDE = """

@@ -62,7 +62,12 @@ def test_bel_beeps_on_the_crt():
 
 
 def test_the_afterglow_decays_exponentially():
-    with crt_with("persistence") as screen:
+    """At 240 frames a second (a P1's afterglow is gone in two or three frames at 60), each frame
+    fades it by exp(-1/240 / persistence): a constant fraction a frame."""
+    from life2_retro.terminals.pacing import SimulatedClock
+
+    step = 1 / 240
+    with crt_with("persistence", clock=SimulatedClock(frame_step=step)) as screen:
         screen.write(b"########")
         screen.settle(0.3)
         x, y, w, h = screen.view.cell_rect(0, 0)
@@ -77,10 +82,11 @@ def test_the_afterglow_decays_exponentially():
     # the write puts the spaces on the screen; each frame after it fades the afterglow, and also
     # cuts 3 off the tail
     for frames, level in enumerate(levels, start=1):
-        expected = full * math.exp(-frames / 60 / tau)
+        expected = full * math.exp(-frames * step / tau)
         assert level == pytest.approx(expected, abs=3 * frames + 0.04 * full), (frames, level, expected)
     ratios = [later / earlier for earlier, later in zip(levels, levels[1:], strict=False)]
-    assert all(0.6 < ratio < 0.8 for ratio in ratios)  # a constant fraction a frame: exponential
+    kept = math.exp(-step / tau)
+    assert all(kept - 0.1 < ratio < kept + 0.1 for ratio in ratios), (ratios, kept)  # exponential
 
 
 @pytest.mark.parametrize("phosphor", ["p1", "p3", "p4"])

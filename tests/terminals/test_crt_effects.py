@@ -32,7 +32,9 @@ def test_bloom_brightens_the_space_around_a_character():
             rects = [(x - w, y, w, h), (x + w, y, w, h), (x, y - h // 3, w, h // 4), (x, y + h, w, h // 4)]
             around[label] = sum(mean_level(screen.surface, rect) for rect in rects) / len(rects)
             core = mean_level(screen.surface, (x, y, w, h))
-    assert around["bloom"] > around["glow"] + 8, around
+    # a little: a tube's bloom lights the glass around bright text, never so much that the gaps
+    # between letters fill (test_crt_look.py)
+    assert around["bloom"] > around["glow"] + 2, around
     assert core > around["bloom"]
 
 

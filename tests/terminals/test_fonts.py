@@ -371,7 +371,7 @@ def test_every_caption_glyph_lands_whole_in_its_own_row_of_the_listing(pygame, h
     for number, text in enumerate(texts):
         alone = pygame.Surface((width, panel.row_h)).convert()
         alone.fill(GREEN_BAR if (number // ROW_BAND) % 2 else PAPER)
-        panel.pen("text", len(text)).draw(alone, text, (panel.indent, 0))
+        panel.text.draw(alone, text, (panel.indent, 0))
         band = page.subsurface((0, number * panel.row_h, width, panel.row_h))
         assert pygame.image.tobytes(band, "RGB") == pygame.image.tobytes(alone, "RGB"), (text, height)
     pen = panel.text

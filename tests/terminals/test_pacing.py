@@ -118,15 +118,15 @@ def test_the_historical_speed_keeps_its_rate_over_many_lines():
 
 
 def test_the_historical_speed_turns_cycles_into_seconds_at_its_clock():
-    """The quick game's 7,667,963 cycles at an OSI Challenger 1P's 0.983 MHz: 7.8 s."""
+    """The quick game's 7,667,881 cycles at an OSI Challenger 1P's 0.983 MHz: 7.8 s."""
     from life2_retro.terminals.pacing import OSI_CHALLENGER_1P_HZ, HistoricalPace
 
     clock = _Clock()
     pace = HistoricalPace(clock, step=1 / 60)
     assert pace.clock_hz == OSI_CHALLENGER_1P_HZ == 983_000
     for _ in range(1000):
-        clock.now += pace.charge_cycles(7_667_963 // 1000)
-    assert clock.now == pytest.approx(7_667_963 / 983_000, abs=1 / 60)
+        clock.now += pace.charge_cycles(7_667_881 // 1000)
+    assert clock.now == pytest.approx(7_667_881 / 983_000, abs=1 / 60)
     doubled = HistoricalPace(_Clock(), clock_hz=2 * OSI_CHALLENGER_1P_HZ)
     assert doubled.charge_cycles(983_000) == pytest.approx(0.5)
 

@@ -37,6 +37,8 @@ from ..support.telnetclient import LOOPBACK, TelnetClient
 
 FAST = "pace_baud=200000"
 """The ports keep their 110 baud; only the pacing is sped up, so a game takes a second or two."""
+CODE = b"4321"
+"""The telnet seats' code (code=4321): each client gives it at the door."""
 QUIET_LINE = "fill_cr=0,fill_lf=0"
 """No fill characters: a seat's bytes are then the program's bytes exactly."""
 
@@ -157,10 +159,10 @@ def test_life2_between_a_console_and_a_telnet_client():
     told on stderr whose turn it is while it waits."""
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = PtyGame(*options, "--seat", "2=telnet,port=0", stderr_apart=True)
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0,code=4321", stderr_apart=True)
     try:
         console = ConsoleSeat(proc)
-        client = TelnetClient(telnet_port(proc))
+        client = TelnetClient(telnet_port(proc), code=CODE)
         play_seated({1: console, 2: LineSeat(client)}, game, lambda n: LIFE2_TURNS[n])
         assert proc.finish() == 0
         client.read_until_closed()
@@ -283,8 +285,8 @@ def test_p2life_with_a_serial_seat_and_a_telnet_seat(far_ends, processes):
     game = one_keyboard(options, lambda _output: f"{rng.randint(1, 5)},{rng.randint(1, 5)}".encode())
     turns = p2life_turns(game)
     assert turns == [1, 1, 1, 2, 2, 2, 1, 1, 2, 2] and b"BLACK (#) IS THE WINNER." in game.out
-    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
-    client = TelnetClient(telnet_port(proc))
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0,code=4321")
+    client = TelnetClient(telnet_port(proc), code=CODE)
     seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     play_seated(seats, game, lambda n: turns[n])
     assert proc.wait(timeout=30) == 0
@@ -299,10 +301,10 @@ def test_control_sequences_typed_at_one_seat_reach_no_other_seat_and_not_the_pro
     inside theirs: the game plays as if the squares alone were typed, and no seat is sent an ESC."""
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = PtyGame(*options, "--seat", "2=telnet,port=0,echo=true", stderr_apart=True)
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0,code=4321,echo=true", stderr_apart=True)
     try:
         console = ConsoleSeat(proc)
-        client = TelnetClient(telnet_port(proc))
+        client = TelnetClient(telnet_port(proc), code=CODE)
         seats: dict[int, Seat] = {1: console, 2: LineSeat(client)}
         for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
             player = LIFE2_TURNS[number]
@@ -411,10 +413,16 @@ def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(fa
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(
-        *options, "--away-for", "30", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0"
+        *options,
+        "--away-for",
+        "30",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        "2=telnet,port=0,code=4321",
     )
     port = telnet_port(proc)
-    first = TelnetClient(port)
+    first = TelnetClient(port, code=CODE)
     seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(first)}
     for number in range(3):
         wait_for(seats, 1, game.marks[number])
@@ -423,7 +431,7 @@ def test_a_telnet_player_who_drops_and_connects_again_goes_on_where_they_were(fa
     first.close()
     expected_away = bytes(game.out[: game.marks[3]]) + notice(AWAY)
     wait_for({1: seats[1]}, 1, len(expected_away))
-    again = TelnetClient(port)
+    again = TelnetClient(port, code=CODE)
     seats[2] = LineSeat(again)
     again.read_until(b"? ")
     assert again.raw.startswith(b"\xff\xfb\x01\xff\xfb\x03")
@@ -445,9 +453,15 @@ def test_a_telnet_seat_nobody_comes_back_to_ends_the_game_after_its_timeout(far_
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
     proc = processes(
-        *options, "--away-for", "1", "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0"
+        *options,
+        "--away-for",
+        "1",
+        "--seat",
+        serial_seat(1, far_ends[0]),
+        "--seat",
+        "2=telnet,port=0,code=4321",
     )
-    client = TelnetClient(telnet_port(proc))
+    client = TelnetClient(telnet_port(proc), code=CODE)
     seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     wait_for(seats, 2, game.marks[0])
     client.close()
@@ -476,7 +490,7 @@ def test_ctrl_c_at_one_seat_ends_the_game_and_the_others_are_told(far_ends, proc
         seats[1].type(game.lines[number] + b"\r")
     wait_for(seats, 2, game.marks[3])
     seats[2].type(b"3,\x03")
-    assert proc.wait(timeout=20) == 0
+    assert proc.wait(timeout=20) == 130  # Ctrl-C, wherever it is typed (exits.py); it was 0
     seats[1].poll()
     assert seats[1].output == bytes(game.out[: game.marks[3]]) + notice("player 2 ended the game at seat 2")
     assert "Traceback" not in proc.stderr
@@ -487,13 +501,13 @@ def test_ctrl_c_at_a_waiting_telnet_seat_ends_the_game_when_the_game_next_writes
     bytes it is sent (player 1's move), and the game ends there, player 1 told who ended it."""
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0")
-    client = TelnetClient(telnet_port(proc))
+    proc = processes(*options, "--seat", serial_seat(1, far_ends[0]), "--seat", "2=telnet,port=0,code=4321")
+    client = TelnetClient(telnet_port(proc), code=CODE)
     seats: dict[int, Seat] = {1: LineSeat(far_ends[0]), 2: LineSeat(client)}
     wait_for(seats, 2, game.marks[0])
     client.type(b"\x03")
     seats[1].type(game.lines[0] + b"\r")
-    assert proc.wait(timeout=20) == 0
+    assert proc.wait(timeout=20) == 130
     seats[1].poll()
     before, told, after = seats[1].output.partition(notice("player 2 ended the game at seat 2"))
     assert told and after == b"" and game.out.startswith(before)
@@ -550,7 +564,7 @@ def test_a_teletype_window_and_a_telnet_client_the_window_told_whose_turn_in_its
     shown = window.display.caption
     window.display.caption = lambda text: (captions.append(text), shown(text))[1]
     _, turns = PROGRAMS["life2"].seating()
-    with Seats({1: window, 2: TelnetTerminal(port)}, turns, 10) as seats:
+    with Seats({1: window, 2: TelnetTerminal(port, code="none")}, turns, 10) as seats:
         drive(mode.make(person=True).run(), seats)
         paper = paper_text(window)
     typist.join(timeout=20)
@@ -592,7 +606,7 @@ def _window_at_seat_2(
     mode = mode_from(parser.parse_args(options), parser)
     _, turns = PROGRAMS["life2"].seating()
     try:
-        with Seats({1: TelnetTerminal(port), 2: window}, turns, away_for) as seats:
+        with Seats({1: TelnetTerminal(port, code="none"), 2: window}, turns, away_for) as seats:
             drive(mode.make(person=True).run(), seats)
             window.pygame.event.post(window.pygame.event.Event(window.pygame.QUIT))
             seats.linger()  # the game is over: closing the window now closes it, at a seat too
@@ -713,10 +727,10 @@ def test_a_serial_seat_on_pyserials_socket_url_plays_as_a_port_does(far_ends, pr
 def test_ctrl_c_at_the_console_seat_ends_the_game_and_the_telnet_player_is_told():
     options = ["--dialect", "ms1978"]
     game = one_keyboard(options, scripted(QUICK_GAME))
-    proc = PtyGame(*options, "--seat", "2=telnet,port=0", stderr_apart=True)
+    proc = PtyGame(*options, "--seat", "2=telnet,port=0,code=4321", stderr_apart=True)
     try:
         console = ConsoleSeat(proc)
-        client = TelnetClient(telnet_port(proc))
+        client = TelnetClient(telnet_port(proc), code=CODE)
         wait_for({1: console, 2: LineSeat(client)}, 1, game.marks[0])
         proc.wait_until_reading()
         console.type(b"\x03")

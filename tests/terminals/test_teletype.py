@@ -241,3 +241,44 @@ def test_paper_read_back_fills_the_window():
         tty.draw(tty.surface)
         x = tty.view.paper_x + tty.view.paper_w // 2
         assert not any(tuple(tty.surface.get_at((x, y))[:3]) == DESK for y in range(tty.surface.get_height()))
+
+
+def test_the_print_head_is_a_typing_unit_and_covers_no_printed_line():
+    """Over the next character's place: the ribbon guide with a clear window there, the two-colour
+    ribbon (black over red) beneath it, the type drum nearer still, below the print line; and
+    nothing of it over the lines already printed, which the players read."""
+    with teletype() as tty:
+        tty.write(b"PLAYER 1 X,Y\r\n? ")
+        tty.settle(0.1)
+        view = tty.view
+        head = view._head.surface
+        x, y, w, h = view.cell_rect(view.paper.row, view.paper.column)
+        left, top = view._head.offset
+        inked = head.get_bounding_rect(min_alpha=8)
+        assert top + inked.top >= -0.12 * view.line_h  # at most the gap between the lines
+        centre = head.get_at((-left + w // 2, -top + h // 2))
+        assert centre[3] == 0  # the window: the next character's place shows the paper
+        pixels = [head.get_at((i, j)) for i in range(head.get_width()) for j in range(head.get_height())]
+        opaque = [p for p in pixels if p[3] >= 250]
+        red = [p for p in opaque if p[0] > 120 and p[1] < 60 and p[2] < 60]
+        black = [p for p in opaque if max(p[:3]) < 50]
+        steel = [p for p in opaque if min(p[:3]) > 130 and max(p[:3]) - min(p[:3]) < 20]
+        assert red and black and steel, (len(red), len(black), len(steel))
+        # the drum is below the print line: steel well under the window
+        below = [
+            head.get_at((-left + w // 2, j))[:3] for j in range(-top + round(1.6 * h), head.get_height())
+        ]
+        assert any(min(p) > 100 for p in below)
+        # the line above, where the prompt is, looks the same with the unit and without it
+        import pygame
+
+        x_above, y_above, _, _ = view.cell_rect(view.paper.row - 1, 0)
+        region = (x_above, y_above, w * 12, round(view.line_h * 0.9))
+        with_head = pygame.Surface(tty.surface.get_size())
+        view.draw(with_head)
+        view._draw_head = lambda surface: None
+        without = pygame.Surface(tty.surface.get_size())
+        view.draw(without)
+        assert pygame.image.tobytes(with_head.subsurface(region), "RGB") == pygame.image.tobytes(
+            without.subsurface(region), "RGB"
+        )

@@ -97,9 +97,11 @@ def test_a_whole_game_at_one_telnet_client(echo):
     """`life2 --terminal telnet --port 0`: the client gets the program's bytes exactly (with --echo its
     keys too), whether it sends CR NUL or CR LF."""
     game = one_keyboard(["--dialect", "ms1978"], scripted(QUICK_GAME))
-    proc = start_life2("--dialect", "ms1978", "--terminal", "telnet", "--port", "0", *(["--echo"] * echo))
+    proc = start_life2(
+        "--dialect", "ms1978", "--terminal", "telnet", "--port", "0", "--code", "4321", *(["--echo"] * echo)
+    )
     try:
-        client = TelnetClient(telnet_port(proc))
+        client = TelnetClient(telnet_port(proc), code=b"4321")
         typed = 0
         for number, (mark, line) in enumerate(zip(game.marks, game.lines, strict=True)):
             client.read_until(b"? ", number + 1)

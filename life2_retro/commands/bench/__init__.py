@@ -3,7 +3,8 @@
 With no choice it times the program against its original (oracle.py). The
 others time a part of the house: `--render` the pygame terminals' frames,
 `--line` a serial line's pace, `--players` the exhibit's computer players,
-`--cycles` what the 6502 cycle model adds to a run; `--soak N` plays N exhibit
+`--cycles` what the 6502 cycle model adds to a run; `--web N` how many
+concurrent `life2 serve` games one core carries at 110 baud; `--soak N` plays N exhibit
 games on each pygame terminal and watches its memory and records (soak.py).
 `--game p2life` times p2life's engines (p2life.py): it has no original to
 run, so it is handled here, before any program is looked up.
@@ -12,13 +13,12 @@ run, so it is handled here, before any program is looked up.
 from __future__ import annotations
 
 import argparse
-from dataclasses import replace
 
 from ...terminals.options import whole_number
 from ..options import add_mode_options, add_reference_option, mode_from, positive_int
 
 SUMMARY = (
-    "time life2 against its original (PC-BASIC, or the C build) on the same scripts; "
+    "time life2 against its original (PC-BASIC, with --dialect gwbasic; or the C build) on the same scripts; "
     "or a part of it: --render, --line, --players, --cycles, --soak N; --game p2life: p2life's engines"
 )
 ENGINE_BENCHES = ("p2life",)
@@ -67,6 +67,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
         help="instead: N attract games of the exhibit on each pygame terminal, headless: memory and records",
     )
     parser.add_argument(
+        "--web",
+        type=_counts,
+        metavar="N[,N...]",
+        help="instead: N concurrent `life2 serve` games at 110 baud each, simulated visitors on loopback: "
+        "the pace kept, CPU, memory a game, time to first byte",
+    )
+    parser.add_argument(
+        "--seconds", type=positive_int, default=30, metavar="S", help="with --web: seconds measured a step"
+    )
+    parser.add_argument(
         "--terminal",
         choices=("teletype", "crt"),
         help="with --soak: this terminal only (default: the Teletype, then the glass terminal)",
@@ -86,7 +96,17 @@ def configure(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help="with --game p2life: every figure also as JSON records (lattice, engine, threads, soup, rates)",
     )
-    add_mode_options(parser, for_oracle=True)
+    add_mode_options(parser)
+
+
+def _counts(text: str) -> list[int]:
+    try:
+        counts = [whole_number(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: counts of games, as 100,300,1000") from None
+    if not counts or min(counts) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: counts of games, each 1 or more")
+    return counts
 
 
 def _window_size(text: str) -> tuple[int, int]:
@@ -100,6 +120,10 @@ def _window_size(text: str) -> tuple[int, int]:
 
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.game in ENGINE_BENCHES:
+        from ..extras import ENGINE_MODULES, require_extra
+
+        if not require_extra("bench", f"--game {args.game}", "study", ENGINE_MODULES):
+            return 2
         from . import p2life
 
         return p2life.bench(args.seed, json_path=args.json)
@@ -108,9 +132,20 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.size is not None and not args.render:
         parser.error("--size is the window's, for --render")
     if args.render:
+        from ..running import run_command
         from . import render
 
-        return render.bench(args.size or render.SIZE)
+        status = 0
+
+        def frames() -> None:  # a window that cannot be opened is a line, as at `screenshot`
+            nonlocal status
+            status = render.bench(args.size or render.SIZE)
+
+        return run_command("bench", frames) or status
+    if args.web:
+        from . import web
+
+        return web.bench(args.web, args.seconds)
     if args.line:
         from . import line
 
@@ -123,7 +158,6 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         from . import cycles
 
         mode = mode_from(args, parser, for_oracle=True)  # --seed is the scripts', not a clock
-        mode = replace(mode, runtime=args.dialect or mode.entry.cycles_runtime)
         try:
             mode.entry.check_cycles(mode.runtime)
         except ValueError as exc:

@@ -31,6 +31,9 @@ from typing import Any
 
 from .machine import cpu_model, describe, usable_cores
 
+PARALLEL_SIDE = 1024
+"""automata/threads.py's PARALLEL_CELLS as a side (the bench does not import the engine to say it)."""
+
 SIDES = (64, 256, 1024, 4096)
 NUMPY_SIDES = 1024
 """The NumPy ways and the pure-Python model are timed up to this side (at 4096 x 4096 the model
@@ -228,6 +231,12 @@ def _print(records: list[Record], sides: tuple[int, ...]) -> None:
                 print(f"  {f'{side} x {side}':>11} {soup:>8}{cells}")
     print(f"  the engine equals the reference for {CHECKED_GENERATIONS} generations on every lattice up to "
           f"{NUMPY_SIDES} x {NUMPY_SIDES}")  # fmt: skip
+    if any(record.threads > 1 for record in records):
+        shared = f"{PARALLEL_SIDE} x {PARALLEL_SIDE}"
+        print(
+            f"  the engine on several threads shares a lattice from {shared} up, on the cores other "
+            "programs leave free (automata/threads.py); else, and beside busy programs, one"
+        )
     for side in sides:
         one = {r.soup: r for r in records if r.lattice == side and r.engine == "engine" and r.threads == 1}
         many = {r.soup: r for r in records if r.lattice == side and r.engine == "engine" and r.threads > 1}

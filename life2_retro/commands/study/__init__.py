@@ -23,6 +23,7 @@ import csv
 import os
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ...automata.rules import VARIANTS, rules_for
@@ -211,7 +212,9 @@ def write_csv(rows: list[Row], path: str | None) -> None:
     if path in (None, "-"):
         _write(rows, sys.stdout)
         return
-    with open(path, "w", newline="", encoding="utf-8") as out:
+    from .outputs import written_whole
+
+    with written_whole(path) as aside, open(aside, "w", newline="", encoding="utf-8") as out:
         _write(rows, out)
 
 
@@ -224,8 +227,11 @@ def _write(rows: list[Row], out: TextIO) -> None:
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     """The study, its exit status made as every command's is (running.py): Ctrl-C outside the runs
     (while the tables are written) is 130 too, a closed stdout ends quietly."""
+    from ..extras import require_extra
     from ..running import run_command
 
+    if not require_extra("study", f"the study of {args.automaton}", "study"):
+        return 2
     status = 0
 
     def study() -> None:
@@ -236,6 +242,7 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 
 def _study(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from . import journal
     from .execution import StudyError, run_points
 
     settings = _checked(args, parser)
@@ -250,13 +257,21 @@ def _study(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     for experiment in experiments:
         for point, runs in experiment.needs().items():
             needs[point] = max(runs, needs.get(point, 0))
+    kept_in = journal.journal_path(needs, settings.seed)
+    kept = journal.load(kept_in, needs)
+    if kept:
+        count = sum(len(runs) for runs in kept.values())
+        print(
+            f"life2 study: going on from the {count} runs a study stopped before kept in {kept_in}",
+            file=sys.stderr,
+        )
     try:
-        outcome = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress)
+        outcome = run_points(needs, settings.seed, args.jobs, args.scheduler, not args.no_progress, kept)
     except StudyError as exc:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
-    if outcome.stopped is not None:
-        return _write_partial(outcome, experiments, args, settings)
+    if not outcome.whole:
+        return _write_partial(outcome, experiments, args, settings, kept_in)
     tables: dict[str, list[Row]] = {}
     for experiment in experiments:
         tables.update(experiment.tables(outcome.results))
@@ -272,13 +287,20 @@ def _study(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     except OSError as exc:
         print(f"life2 study: {exc}", file=sys.stderr)
         return 2
+    journal.remove(kept_in)
     return 0
 
 
 def _write_partial(
-    outcome: Outcome, experiments: list[Sweep], args: argparse.Namespace, settings: Settings
+    outcome: Outcome,
+    experiments: list[Sweep],
+    args: argparse.Namespace,
+    settings: Settings,
+    kept_in: Path,
 ) -> int:
-    """A study a signal stopped: the runs that finished, said to be partial, and 128 + the signal.
+    """A study a signal stopped, or whose scheduler went away: the runs that finished, said to be
+    partial, and kept for the same command to go on from (journal.py); the status is 128 + the
+    signal, or 2 for a study that failed.
 
     A point's partial row holds its runs from run 0 on that finished in a row: since a run's seed
     depends on nothing but the study's seed, the point and the run's number, it is the very row a
@@ -286,13 +308,21 @@ def _write_partial(
     its plot (a figure cannot say it is partial). An experiment whose every run finished is
     written whole, with its plot and claims; the others' rows go to NAME-partial.csv, which
     --replot does not read and no claim is judged on."""
-    assert outcome.stopped is not None
     stop = outcome.stopped
-    said = f"life2 study: stopped by {stop.name} after {outcome.finished} of {outcome.asked} runs"
+    why = f"stopped by {stop.name}" if stop is not None else outcome.lost
+    said = f"life2 study: {why} after {outcome.finished} of {outcome.asked} runs"
+    _partial_tables(outcome, experiments, args, settings, said)
+    _keep(outcome, kept_in)
+    return stop.status if stop is not None else 2
+
+
+def _partial_tables(
+    outcome: Outcome, experiments: list[Sweep], args: argparse.Namespace, settings: Settings, said: str
+) -> None:
     kept = {point: runs for point, runs in outcome.results.items() if runs}
     if not kept:
         print(f"{said}; no point has a finished run, so nothing is written", file=sys.stderr)
-        return stop.status
+        return
     partial = "each point's runs from run 0 up to its first unfinished one, as its runs column says"
     try:
         if args.experiment == "sweep":
@@ -300,7 +330,7 @@ def _write_partial(
             rows = sum(len(runs) for runs in kept.values())
             unplotted = "; no plot" if args.plot else ""
             print(f"{said}; a partial table of {rows}: {partial}{unplotted}", file=sys.stderr)
-            return stop.status
+            return
         whole = [
             experiment
             for experiment in experiments
@@ -323,7 +353,24 @@ def _write_partial(
                     print(f"life2 study: wrote {path}, a partial table: {partial}", file=sys.stderr)
     except OSError as exc:
         print(f"life2 study: {exc}", file=sys.stderr)
-    return stop.status
+
+
+def _keep(outcome: Outcome, kept_in: Path) -> None:
+    """Every finished run, for the same command to go on from; said on stderr."""
+    from . import journal
+
+    count = sum(len(runs) for runs in outcome.runs.values())
+    if not count:
+        return
+    try:
+        journal.save(kept_in, outcome.runs)
+    except OSError as exc:
+        print(f"life2 study: cannot keep the {count} finished runs for later: {exc}", file=sys.stderr)
+        return
+    print(
+        f"life2 study: the {count} finished runs are kept in {kept_in}: the same command goes on from them",
+        file=sys.stderr,
+    )
 
 
 def _cell(text: str) -> str | float:
@@ -364,6 +411,7 @@ def report(tables: dict[str, list[Row]], folder: str, variant: str) -> None:
 
     from ...automata.meanfield import mean_field
     from . import claims, plots
+    from .outputs import written_whole
 
     os.makedirs(folder, exist_ok=True)
     prefix = _prefix(variant)
@@ -385,5 +433,6 @@ def report(tables: dict[str, list[Row]], folder: str, variant: str) -> None:
     if lines:
         text = "\n".join(lines) + "\n"
         print(text, end="")
-        with open(os.path.join(folder, f"{prefix}-claims.md"), "w", encoding="utf-8") as out:
+        claims_path = os.path.join(folder, f"{prefix}-claims.md")
+        with written_whole(claims_path) as aside, open(aside, "w", encoding="utf-8") as out:
             out.write(text)

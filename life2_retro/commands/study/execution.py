@@ -22,7 +22,7 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ...automata.runs import RunEnd
@@ -89,13 +89,18 @@ def runner(jobs: int, scheduler: str | None) -> Iterator[Runner]:
 
 @contextmanager
 def _process_pool(jobs: int) -> Iterator[cf.ProcessPoolExecutor]:
-    # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied
-    pool = cf.ProcessPoolExecutor(
-        jobs,
-        mp_context=multiprocessing.get_context("spawn"),
-        initializer=worker_starts,
-        initargs=(os.getpid(),),
-    )
+    # spawn, not fork: a worker starts clean, with no threads or compiled state of ours half-copied.
+    # Made with the signals held: the pool starts multiprocessing's resource tracker, which is born
+    # with them held and lets only SIGINT and SIGTERM through. So the SIGHUP of a closed terminal,
+    # sent to the whole job, does not kill it: killed, it was started again by the pool's clean-up
+    # and printed a traceback for each semaphore it had never heard of, and the one it knew leaked.
+    with signals_held():
+        pool = cf.ProcessPoolExecutor(
+            jobs,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=worker_starts,
+            initargs=(os.getpid(),),
+        )
     try:
         yield pool
     except BaseException:
@@ -117,8 +122,26 @@ def _kill_pool(pool: cf.ProcessPoolExecutor) -> None:
 
 
 @contextmanager
+def _logs_held() -> Iterator[None]:
+    """Dask's client logs each step of a scheduler going away (dozens of lines, tracebacks among
+    them) while it tries to reconnect; the study says in one line what became of it, as it does of
+    every other way it can end, and has nothing else to log."""
+    logging.disable(logging.CRITICAL)
+    try:
+        yield
+    finally:
+        logging.disable(logging.NOTSET)
+
+
+@contextmanager
 def _dask(address: str) -> Iterator[cf.Executor]:
     check_scheduler(address, CONNECT_SECONDS)
+    with _logs_held(), _client_executor(address) as executor:
+        yield executor
+
+
+@contextmanager
+def _client_executor(address: str) -> Iterator[cf.Executor]:
     from distributed import Client
 
     with signals_held():  # a client half made by a signal complains at exit
@@ -152,8 +175,16 @@ class Outcome:
     from run 0, so that a point's partial row is the row a study with that many runs gives."""
     asked: int
     finished: int
-    """Runs finished, also those after a gap (which a partial table leaves out)."""
+    """Runs finished, also those after a gap (which a partial table leaves out), and those kept."""
     stopped: Stopped | None = None
+    lost: str | None = None
+    """Why the study could not go on (its Dask scheduler went away); None if nothing was lost."""
+    runs: dict[Point, dict[int, RunEnd]] = field(default_factory=dict)
+    """Every run finished, by number: what a study stopped early keeps for the next (journal.py)."""
+
+    @property
+    def whole(self) -> bool:
+        return self.stopped is None and self.lost is None
 
 
 def run_points(
@@ -162,23 +193,28 @@ def run_points(
     jobs: int,
     scheduler: str | None,
     progress: bool,
+    kept: dict[Point, dict[int, RunEnd]] | None = None,
 ) -> Outcome:
     """`runs` runs of each point, numbered from 0, with a progress bar over them all; a signal ends
-    the work early, with the runs that finished."""
-    done: dict[Task, list[RunEnd]] = {}
-    tasks: list[Task] = []
+    the work early, with the runs that finished. `kept`: runs a study stopped before finished,
+    which are not made again."""
+    runs: dict[Point, dict[int, RunEnd]] = {point: dict((kept or {}).get(point, {})) for point in needs}
     stopped: Stopped | None = None
+    lost: str | None = None
     with stop_on_signals() as received:
         try:
             with runner(jobs, scheduler) as chosen:
                 tasks = [
                     task
-                    for point, runs in sorted(needs.items())
-                    for task in tasks_for(point, runs, seed, chosen.runs_per_task)
+                    for point, count in sorted(needs.items())
+                    for task in tasks_for(point, count, seed, chosen.runs_per_task, runs[point])
                 ]
-                with _bar(sum(task.count for task in tasks), progress) as bar:
-                    for task, runs in chosen.results(tasks):
-                        done[task] = runs
+                already = sum(len(numbered) for numbered in runs.values())
+                with _bar(sum(needs.values()), already, progress) as bar:
+                    for task, ends in chosen.results(tasks):
+                        runs[task.point].update(
+                            zip(range(task.first, task.first + task.count), ends, strict=True)
+                        )
                         bar(task.count)
         except Stopped as stop:
             stopped = stop
@@ -186,19 +222,29 @@ def run_points(
             if not received:  # a worker killed from outside the study
                 raise StudyError(f"a worker process ended before its work was done: {exc}") from None
             stopped = Stopped(received[0])  # the signal that stopped the study reached the workers first
-    results: dict[Point, list[RunEnd]] = {point: [] for point in needs}
-    gap: set[Point] = set()
-    for task in tasks:  # in run order, whatever order they completed in; a point stops at its first gap
-        if task in done and task.point not in gap:
-            results[task.point].extend(done[task])
-        else:
-            gap.add(task.point)
-    asked = sum(needs.values())
-    return Outcome(results, asked, sum(len(runs) for runs in done.values()), stopped)
+        except (cf.CancelledError, OSError) as exc:
+            if scheduler is None or received:
+                raise
+            # the client gave up on a scheduler that stopped answering, and cancelled every task
+            lost = f"lost the Dask scheduler at {scheduler} ({_said(exc, 'it stopped answering')})"
+    results: dict[Point, list[RunEnd]] = {}
+    for point, count in needs.items():  # each point's runs in a row from run 0, up to its first gap
+        numbered = runs[point]
+        in_a_row = 0
+        while in_a_row < count and in_a_row in numbered:
+            in_a_row += 1
+        results[point] = [numbered[run] for run in range(in_a_row)]
+    finished = sum(len(numbered) for numbered in runs.values())
+    return Outcome(results, sum(needs.values()), finished, stopped, lost, runs)
+
+
+def _said(exc: BaseException, otherwise: str) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else otherwise
 
 
 @contextmanager
-def _bar(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
+def _bar(total: int, already: int, shown: bool) -> Iterator[Callable[[int], None]]:
     """A progress bar on stderr (tqdm), shown only on a terminal and only when asked for."""
     if not shown:
         yield lambda count: None
@@ -206,5 +252,7 @@ def _bar(total: int, shown: bool) -> Iterator[Callable[[int], None]]:
     from tqdm import tqdm
 
     bar: Any
-    with tqdm(total=total, unit="run", desc="life2 study", disable=None, smoothing=0.05) as bar:
+    with tqdm(
+        total=total, initial=already, unit="run", desc="life2 study", disable=None, smoothing=0.05
+    ) as bar:
         yield bar.update

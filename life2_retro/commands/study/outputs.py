@@ -25,6 +25,8 @@ import io
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 PLOT_FORMAT = "png"
@@ -98,3 +100,27 @@ def why_not_drawable(path: str) -> str | None:
     except (ValueError, RuntimeError, ImportError, OSError) as exc:
         return str(exc)
     return None
+
+
+@contextmanager
+def written_whole(path: str) -> Iterator[str]:
+    """The name to write `path` to: a file beside it, renamed over it once it is whole, or removed
+    if the writing is cut short (a signal, a full disk). So a table on disk is the whole table, or
+    the one that was there before, never half of one. A pipe or a device (`/dev/stdout`) is
+    written as it is: nothing can be renamed over it."""
+    target = Path(os.path.realpath(path))  # a link to a file: the file is what is replaced
+    try:
+        regular = stat.S_ISREG(target.stat().st_mode)
+    except FileNotFoundError:
+        regular = True
+    if not regular:
+        yield path
+        return
+    aside = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        yield str(aside)
+        os.replace(aside, target)
+    except BaseException:
+        with suppress(OSError):
+            os.unlink(aside)
+        raise

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .experiments import Row, number
-from .outputs import plot_format
+from .outputs import plot_format, written_whole
 
 Figure = Any
 
@@ -29,7 +29,8 @@ def _save(figure: Figure, path: str) -> None:
     import matplotlib.pyplot as plt
 
     figure.tight_layout()
-    figure.savefig(path, format=plot_format(path))  # the name as given, even without a suffix
+    with written_whole(path) as aside:  # the name as given, even without a suffix
+        figure.savefig(aside, format=plot_format(path))
     plt.close(figure)
 
 

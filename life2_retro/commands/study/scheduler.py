@@ -52,6 +52,11 @@ def ask_scheduler(address: str, host: str, port: int, seconds: float) -> None:
     import socket
     import time
 
+    import distributed.comm.core  # noqa: F401 - for _identity: see below
+    import distributed.security  # noqa: F401
+
+    # Dask's modules are imported before the clock starts: on a loaded machine their import alone
+    # took longer than a short deadline, and a worker's answer then came too late to be read
     unreachable = f"cannot reach the Dask scheduler at {address}"
     started = time.monotonic()
     try:

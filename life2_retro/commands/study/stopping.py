@@ -1,12 +1,13 @@
-"""Ctrl-C and SIGTERM during a study: stop the work at once, keep what finished.
+"""Ctrl-C, SIGTERM and SIGHUP during a study: stop the work at once, keep what finished.
 
-A study runs for minutes or hours and is stopped by hand (Ctrl-C) or by whatever
-runs it (`kill`, `timeout`, a batch system: SIGTERM). Either signal raises
+A study runs for minutes or hours and is stopped by hand (Ctrl-C), by whatever
+runs it (`kill`, `timeout`, a batch system: SIGTERM), or by the terminal it was
+started from going away (a closed ssh session or window: SIGHUP). Each signal raises
 `Stopped` in the main thread wherever it is, between two generations of a run
 in this process, or while it waits for workers; the runner tears its workers
 down on the way out (execution.py), and the command writes the runs that
 finished, says they are partial, and exits as a shell expects: 128 + the
-signal, 130 or 143.
+signal, 130, 143 or 129 (exits.py).
 
 Only the first signal raises: a second Ctrl-C while the workers are being
 stopped would break off the very clean-up that makes sure none is left behind.
@@ -20,7 +21,9 @@ from contextlib import contextmanager, suppress
 from types import FrameType
 from typing import Any
 
-SIGNALS = (signal.SIGINT, signal.SIGTERM)
+from ...exits import ENDING_SIGNALS, status_of
+
+SIGNALS = (signal.SIGINT, *ENDING_SIGNALS)
 
 
 class Stopped(BaseException):
@@ -38,12 +41,12 @@ class Stopped(BaseException):
     @property
     def status(self) -> int:
         """The exit status a shell gives a command the signal ended: 130 for SIGINT, 143 for SIGTERM."""
-        return 128 + self.signum
+        return status_of(self.signum)
 
 
 @contextmanager
 def stop_on_signals() -> Iterator[list[int]]:
-    """SIGINT and SIGTERM raise Stopped while the block runs; the list holds the signal received.
+    """SIGINT, SIGTERM and SIGHUP raise Stopped while the block runs; the list holds the signal received.
 
     A signal the study was started ignoring (nohup, a background job) stays ignored, and outside the
     main thread (a test calling the command) nothing is changed."""
@@ -71,7 +74,7 @@ def stop_on_signals() -> Iterator[list[int]]:
 
 @contextmanager
 def signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait until the block is done, then arrive.
+    """SIGINT, SIGTERM and SIGHUP wait until the block is done, then arrive.
 
     For the moments a signal must not split in two: starting a worker process (which inherits the
     held signals, and lets them through once it has set itself up: execution.py), or making a Dask

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
 from ...automata.rules import VARIANTS, rules_for
@@ -104,13 +104,16 @@ def _still_wanted_on_dask() -> Callable[[], bool] | None:
 
 
 def worker_starts(study: int) -> None:
-    """A pool's worker, before its first task: Ctrl-C is the study's to handle, not each worker's
-    (a terminal sends it to them all), and the worker dies with the study whatever kills it.
+    """A pool's worker, before its first task: Ctrl-C and a closed terminal's SIGHUP are the study's
+    to handle, not each worker's (a terminal sends them to them all), and the worker dies with the
+    study whatever kills it.
 
-    The worker was started with SIGINT and SIGTERM held (execution.Pooled): it ignores SIGINT, then
-    lets both through, SIGTERM ending it at once as it always does. `study`: the study's process."""
+    The worker was started with SIGINT, SIGTERM and SIGHUP held (execution.Pooled): it ignores
+    SIGINT and SIGHUP, then lets them through, SIGTERM ending it at once as it always does.
+    `study`: the study's process."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM))
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)  # a closed terminal's, sent to the whole job
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, (signal.SIGINT, signal.SIGTERM, signal.SIGHUP))
     _die_with(study)
 
 
@@ -134,7 +137,18 @@ CELLS_PER_TASK = 1 << 18
 hand-off, small enough that the cores share the work evenly and the progress bar moves."""
 
 
-def tasks_for(point: Point, runs: int, seed: int, runs_per_task: int | None = None) -> list[Task]:
-    """The point's runs 0 .. runs - 1 as tasks: `runs_per_task` each, or a quarter million cells'."""
+def tasks_for(
+    point: Point, runs: int, seed: int, runs_per_task: int | None = None, done: Collection[int] = ()
+) -> list[Task]:
+    """The point's runs 0 .. runs - 1 that are not `done` (kept from a study stopped before) as
+    tasks of runs in a row: `runs_per_task` each at most, or a quarter million cells'."""
     per_task = runs_per_task or max(1, CELLS_PER_TASK // (point.size * point.size))
-    return [Task(point, first, min(per_task, runs - first), seed) for first in range(0, runs, per_task)]
+    spans: list[list[int]] = []  # [first, count]
+    for run in range(runs):
+        if run in done:
+            continue
+        if spans and sum(spans[-1]) == run and spans[-1][1] < per_task:
+            spans[-1][1] += 1
+        else:
+            spans.append([run, 1])
+    return [Task(point, first, count, seed) for first, count in spans]

@@ -124,9 +124,13 @@ class Stand(ABC):
     MOVED: ClassVar[Mapping[tuple[str, str], str]] = {}
     """Keys an older config held elsewhere (table, key) -> this table's key: still read, with a note."""
 
-    def __init__(self, settings: Mapping[str, Any]) -> None:
+    def __init__(self, settings: Mapping[str, Any], finds_references: bool = True) -> None:
         self.settings = dict(settings)
         """Every key of the table, checked, the defaults filled in."""
+        self.finds_references = finds_references
+        """Whether the stand may show an original its settings do not name, found as every command
+        finds it (its variable, then ../shared/reference/). A screenshot's stand may not: the picture
+        is then the same on every machine, and a picture the project keeps carries no line of it."""
 
     @classmethod
     def problems(cls, settings: Mapping[str, Any]) -> list[str]:

@@ -27,7 +27,7 @@ from ...terminals.options import Option
 from ...terminals.pacing import OSI_CHALLENGER_1P_HZ
 from ..table import Table
 from .base import ONE_VISITOR, Game, Hooks, Panel, Played, Stand, variables_of
-from .settings import attract_levels_of, bug_switches, file_path, levels_said, opponent_level
+from .settings import PATH_ALLOWS, attract_levels_of, bug_switches, file_path, levels_said, opponent_level
 
 PANEL_VARIABLES = ("B", "X(1)", "Y(1)", "X(2)", "Y(2)", "M2", "M3")
 """The variables the listing panel shows: whose turn, the squares typed, the two populations."""
@@ -39,6 +39,8 @@ EMPTY_ANSWERS = ("ask-again", "basic")
 ENGINES = ("python", "6502")
 LISTING_TITLE = "LIFE2 (1978) - THE PROGRAM AS IT RUNS"
 ANNOTATED_TITLE = "LIFE2 - WHAT EACH LINE DOES (NO LISTING ON THIS MACHINE)"
+NOT_FOUND = "the 1978 listing is not in the config, at $LIFE2_LISTING or in ../shared/reference/"
+NOT_LOOKED_FOR = "no listing path in the config (a screenshot shows no other)"
 
 
 class Life2Table(Table):
@@ -195,11 +197,11 @@ class Life2Stand(Stand):
         ),
         Option(
             "listing",
-            "the museum's copy of the 1978 listing, checked by its SHA-256 (without it the panel shows "
-            "our notes)",
+            "the museum's copy of the 1978 listing, checked by its SHA-256 (without it: $LIFE2_LISTING, "
+            "then ../shared/reference/, as for every command; none found, the panel shows our notes)",
             None,
             convert=file_path,
-            allows="a file path as a string",
+            allows=PATH_ALLOWS,
             written='"/opt/life2/lifefortwo-1978.bas"',
         ),
         Option(
@@ -272,10 +274,9 @@ class Life2Stand(Stand):
                 )
             except ProgramUnavailable as exc:
                 found.append(f"life2.engine: {str(exc).splitlines()[0]}")
-        if self.settings["listing"] is not None:
-            _, _, why_not = self.listing_rows()
-            if why_not is not None:
-                found.append(f"life2.listing: {why_not}")
+        _, _, why_not = self.listing_rows()
+        if why_not not in (None, NOT_FOUND, NOT_LOOKED_FOR):
+            found.append(f"{'life2.listing' if self.settings['listing'] else 'the listing found'}: {why_not}")
         return found
 
     def summary(self) -> str:
@@ -300,16 +301,18 @@ class Life2Stand(Stand):
         """The panel's rows: the museum's listing (checked by its SHA-256), or our annotations.
 
         Returns the rows, the panel's title, and why the listing is not shown (None when it is)."""
-        from ...reference.listing import ListingError, load_listing
+        from ...reference.listing import ListingError, candidate_paths, load_listing
         from ...reference.patches import patch_lines
         from ..annotations import annotated_listing
         from ..panel import listing_rows
 
         path = self.settings["listing"]
-        if path is None:
-            return annotated_listing(), ANNOTATED_TITLE, "no listing path in the config"
+        if path is None and not self.finds_references:
+            return annotated_listing(), ANNOTATED_TITLE, NOT_LOOKED_FOR
+        if path is None and not any(place.is_file() for place in candidate_paths()):
+            return annotated_listing(), ANNOTATED_TITLE, NOT_FOUND
         try:
-            listing = load_listing(path)
+            listing = load_listing(path)  # without a path: $LIFE2_LISTING, then ../shared/reference/
         except ListingError as exc:
             return annotated_listing(), ANNOTATED_TITLE, str(exc).splitlines()[0]
         patched: dict[int, bytes] = {}
@@ -322,7 +325,7 @@ class Life2Stand(Stand):
         from ..panel import ListingPanel
 
         rows, title, why_not = self.listing_rows()
-        if why_not is not None and self.settings["listing"] is not None:
+        if why_not not in (None, NOT_FOUND, NOT_LOOKED_FOR):  # a copy was named or found, and is wrong
             print(f"life2 exhibit: the panel shows our annotations: {why_not}", file=sys.stderr)
         return ListingPanel(pygame, rows, title, variables_of(running))
 

@@ -6,6 +6,7 @@ what it does take, so the message names the key and the fix.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -54,9 +55,21 @@ def attract_levels(levels: Sequence[int]) -> Callable[[Any], tuple[int, int]]:
     return convert
 
 
+NAME_MAX = 255
+PATH_MAX = 4095
+"""The longest name of one file or folder, and of a whole path, in bytes, that Linux takes: a
+longer one is refused by every call that is given it ("File name too long")."""
+PATH_ALLOWS = (
+    f"a file path as a string, each name in it at most {NAME_MAX} bytes and the whole at most {PATH_MAX}"
+)
+
+
 def file_path(value: Any) -> Path:
     """A path as a string; relative ones are taken from the config file's folder (config.py)."""
     if not isinstance(value, str) or not value or "\0" in value:
+        raise ValueError
+    encoded = os.fsencode(value)
+    if len(encoded) > PATH_MAX or any(len(part) > NAME_MAX for part in encoded.split(b"/")):
         raise ValueError
     return Path(value)
 

@@ -705,7 +705,7 @@ NO_INTRO = (
     "Cell Life\n\n"
     "(Here the 2008 program prints its introduction. Its words are read from its\n"
     "C source, cell-life-2008.c, which life2 did not find: set CELL_LIFE_SOURCE,\n"
-    "as the README says.)\n\n"
+    "as docs/cell-life.md says.)\n\n"
 )
 """Printed in place of the program's introduction when its C source is not at hand: the words are
 the C program's, which this project does not carry (reference/cell_life.py reads them)."""

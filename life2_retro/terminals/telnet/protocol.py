@@ -158,3 +158,21 @@ def to_client(data: bytes) -> bytes:
         elif byte == IAC:
             out.append(IAC)
     return bytes(out)
+
+
+class TelnetFraming:
+    """Telnet as the seat's door sees a connection (door.Framing): the offer first, keys and replies
+    from what the client sends, and text with its CRs as RFC 854 wants them."""
+
+    def __init__(self) -> None:
+        self.reader = TelnetReader()
+
+    def greeting(self) -> bytes:
+        return OFFER
+
+    def feed(self, data: bytes) -> tuple[bytes, bytes]:
+        received = self.reader.feed(data)
+        return received.keys, received.reply
+
+    def frame(self, data: bytes) -> bytes:
+        return to_client(data)

@@ -18,7 +18,7 @@ import math
 from typing import Any
 
 from .type_render import GlyphBox, glyph
-from .typeface import CAP_HEIGHT, PEN, caption_strokes
+from .typeface import CAP_HEIGHT, DESCENT, PEN, caption_strokes
 
 ROW = 1.6
 """A row of text, in capitals' heights: the capitals, the tails below them, and a little air."""
@@ -51,10 +51,12 @@ class CaptionPen:
         natural = cap * ADVANCE
         self.advance = natural if advance is None else min(natural, max(advance, natural * NARROWEST))
         """Pixels from one character's place to the next's."""
-        self.row = math.ceil(cap * ROW)
-        """A row's height, in whole pixels: rows of text stack this far apart."""
         self.pen = PEN * weight
         scale = cap / CAP_HEIGHT
+        tails = cap * CAP_TOP + (DESCENT + self.pen / 2) * scale + 1  # and a pixel of smoothing
+        self.row = math.ceil(max(cap * ROW, tails))
+        """A row's height, in whole pixels: rows of text stack this far apart, and the tails of g, j,
+        p, q and y end inside their own row (at capitals of 37.5 pixels, cap * ROW was a pixel short)."""
         self.squeeze = self.advance / natural
         self.box = GlyphBox(scale, self.pen, self.squeeze)
         ox, oy = self.box.origin

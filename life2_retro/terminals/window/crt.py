@@ -52,10 +52,14 @@ class Phosphor:
 
 
 PHOSPHORS = {
-    "p1": Phosphor("P1 green", (70, 255, 110), 0.06),
-    "p3": Phosphor("P3 amber", (255, 180, 40), 0.12),
-    "p4": Phosphor("P4 white", (226, 234, 255), 0.03),
+    "p1": Phosphor("P1 green", (70, 255, 110), 0.011),
+    "p3": Phosphor("P3 amber", (255, 180, 40), 0.016),
+    "p4": Phosphor("P4 white", (226, 234, 255), 0.005),
 }
+"""P1 and P3 are medium-persistence phosphors (JEDEC's class: 1 to 100 ms to a tenth of the light);
+a green P1 falls to a tenth in about 25 ms, 2.3 time constants of 11 ms. P4, a television's white,
+is quicker. At 60 frames a second a scrolled line leaves a fifth of its light for one frame, and
+nothing after 50 ms (at 60 ms, as before, its ghost lasted half a second)."""
 BAUD_CHOICES = (300, 1200, 9600)
 """The speeds a glass terminal of the day offered (0 on the command line: as fast as it comes)."""
 

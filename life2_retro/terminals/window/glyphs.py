@@ -3,10 +3,13 @@
 A character is our 5x7 dot font (font.py) lit by the beam, with the font's two
 rows below the baseline for the tails of g, j, p, q and y. Three looks:
 * crisp: each dot a small block of the phosphor's colour (no glow);
-* glow: each dot a soft, wide, low spot (dots along a scan line run together,
-  as the beam's do), its core paler than its halo, with a dim halo around it;
-* bloom, on top: the light spreading wide around the character, in a near and
-  a far halo.
+* glow: each dot a round phosphor spot, its core paler than its rim, with a
+  faint halo close around it: the light scattered in the phosphor and the
+  glass, which dims within a fraction of a dot's pitch, so the dots of a
+  letter stay apart and letters never touch (a tube's glow does not merge
+  its dots; the halo's light between two dots stays well under theirs);
+* bloom, on top: a faint light around the character, a near and a far halo,
+  low enough that the gaps between letters stay dark.
 A glyph is drawn with a margin (`pad`) past its cell, wide enough for the halos
 of its outer dots and for the bloom, so that no light is cut at the cell's edge
 and neighbours' light adds.
@@ -20,13 +23,21 @@ from typing import Any
 from .font import HEIGHT, ROWS, WIDTH, dots
 from .tube import solid
 
-BLOOM_NEAR, BLOOM_FAR = 0.45, 0.8
-"""The bloom's two halos: their strength, 1 being the dots' own light spread out."""
-WHITE_CORE = 0.3
+BLOOM_NEAR, BLOOM_FAR = 0.3, 0.25
+"""The bloom's two halos: their strength, 1 being the dots' own light spread out. Bright text on a
+real tube lights the glass around it a little; at 0.45 and 0.8 the halos filled the space between
+letters and a struck-over `&&&&&&` became one smudge."""
+WHITE_CORE = 0.4
 """How far a dot's core is pushed towards white: a bright phosphor spot looks paler than its glow."""
 SUPERSAMPLE = 4
-HALO = 1.05
-"""A dot's dim halo: its radius, in dot pitches (the larger of the two)."""
+SPOT = (0.7, 0.74)
+"""A dot's lit spot, across and down, in dot pitches: the beam's spot is smaller than the pitch, so
+there is dark between two dots of a letter where the window has the pixels to show it."""
+HALO = 0.68
+"""A dot's faint halo: its reach from the dot's centre, in dot pitches (across and down each in its
+own: a halo as wide as the rows' pitch reached into the next letter where the cell is narrow)."""
+HALO_LEVEL = 5
+"""The halo's light: the phosphor's colour divided by this (the spots' own light is 1)."""
 CAPITAL_TOP = 0.05
 """Where a capital's top row of dots starts, as a share of the cell's height: the capitals as tall as
 they always were (HEIGHT rows at PITCH_Y), and the rows below the baseline still in the cell."""
@@ -66,12 +77,12 @@ class PhosphorGlyphs:
         """How far past a cell the halos of its outer dots reach, in whole pixels (one more for the
         smoothing): every dot of the font's grid, the rows below the baseline included."""
         pitch_x, pitch_y, left, top = self.dot_grid(width, height, pad=0)
-        halo = max(pitch_x, pitch_y) * HALO
+        reach_x, reach_y = pitch_x * HALO, pitch_y * HALO
         past = max(
-            halo - left - pitch_x / 2,
-            left + (WIDTH - 0.5) * pitch_x + halo - width,
-            halo - top - pitch_y / 2,
-            top + (ROWS - 0.5) * pitch_y + halo - height,
+            reach_x - left - pitch_x / 2,
+            left + (WIDTH - 0.5) * pitch_x + reach_x - width,
+            reach_y - top - pitch_y / 2,
+            top + (ROWS - 0.5) * pitch_y + reach_y - height,
         )
         return math.ceil(past) + 1 if past > 0 else 0
 
@@ -134,14 +145,14 @@ class PhosphorGlyphs:
         pygame = self.pygame
         big = solid(pygame, (glyph.get_width() * SUPERSAMPLE, glyph.get_height() * SUPERSAMPLE), (0, 0, 0))
         pitch_x, pitch_y, left, top = self.dot_grid(width, height, SUPERSAMPLE)
-        dim = tuple(c // 5 for c in self.colour)
+        dim = tuple(c // HALO_LEVEL for c in self.colour)
         core = tuple(round(c + (255 - c) * WHITE_CORE) for c in self.colour)
-        halo = max(pitch_x, pitch_y) * HALO
+        reach_x, reach_y = pitch_x * HALO, pitch_y * HALO
         spots = [(left + (x + 0.5) * pitch_x, top + (y + 0.5) * pitch_y) for x, y in dots(char)]
-        for centre in spots:
-            pygame.draw.circle(big, dim, centre, halo)
-        for cx, cy in spots:  # wide and low: dots along a scan line run together
-            w, h = pitch_x * 1.45, pitch_y * 0.78
+        for cx, cy in spots:
+            pygame.draw.ellipse(big, dim, (cx - reach_x, cy - reach_y, 2 * reach_x, 2 * reach_y))
+        w, h = pitch_x * SPOT[0], pitch_y * SPOT[1]
+        for cx, cy in spots:
             pygame.draw.ellipse(big, self.colour, (cx - w / 2, cy - h / 2, w, h))
-            pygame.draw.ellipse(big, core, (cx - w / 3, cy - h / 4, w * 2 / 3, h / 2))
+            pygame.draw.ellipse(big, core, (cx - w / 4, cy - h / 4, w / 2, h / 2))
         glyph.blit(pygame.transform.smoothscale(big, glyph.get_size()), (0, 0))

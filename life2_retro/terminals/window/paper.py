@@ -31,7 +31,7 @@ class Strike:
 
     char: str
     ink: float
-    """How much ink this blow leaves (the ribbon and the hammer vary a little)."""
+    """How much ink this blow leaves: the hammer's blow is much the same every time (0.95 to 1)."""
     dx: float
     dy: float
     """How far the type box landed off its place, in 64ths of an inch."""
@@ -95,7 +95,7 @@ class PaperRoll:
         if char != " ":
             strike = Strike(
                 char,
-                ink=self._random.uniform(0.82, 1.0),
+                ink=self._random.uniform(0.95, 1.0),
                 dx=self._random.uniform(-0.25, 0.25),
                 dy=self._random.uniform(-0.2, 0.2),
                 seed=self._random.getrandbits(32),

@@ -8,8 +8,9 @@ solid figure. What makes it look struck rather than drawn:
   letter is mottled, a light blow more so (light blows leave broken letters);
 * **the fuzz**: ink wicks into the paper's fibres past the letter's edge, a
   faint, patchy fringe;
-* **the force**: a hard blow presses more of the ribbon onto the paper, so its
-  lines are a little wider; a light one, narrower;
+* **the force**: a light blow presses less of the ribbon onto the paper, so its
+  lines are a shade narrower and more broken (a Model 33's blows are alike but
+  for a worn ribbon's or a sticking hammer's rare light one);
 * **the lean**: a type face that does not meet the platen squarely inks one
   side more than the other (type_wear.py says how much, character by character);
 * **the spread**: on a spot struck again and again (the listing's mask of
@@ -40,9 +41,10 @@ from .strokes import flatten
 from .type_render import GlyphBox, draw_paths
 from .typeface import MODEL_33, PEN
 
-FORCES = (0.86, 0.96, 1.06)
-"""The pen's width for a light, a fair and a hard blow, in the type's own width."""
-MOTTLE = (0.58, 0.7, 0.82)
+FORCES = (0.95, 1.0)
+"""The pen's width for a light blow and a fair one, in the type's own width: a shade apart. (Three
+widths from 0.86 to 1.06 printed the same letter in what read as three font weights.)"""
+MOTTLE = (0.62, 0.76)
 """The least ink the cloth lets through at a spot of the letter, for each of those blows."""
 FRINGE = 0.38
 """How far the ink wicks past a letter's edge, in the type's units (hundredths of an inch)."""
@@ -121,7 +123,7 @@ class TypeImpressions:
     def impression(
         self, char: str, force: int, pattern: int, phase: tuple[int, int] = (0, 0)
     ) -> tuple[Any, Any]:
-        """The ink of one blow: (surface, the rect of its ink), `force` 0 to 2 (light to hard)."""
+        """The ink of one blow: (surface, the rect of its ink), `force` 0 or 1 (light or fair)."""
         return self._get("blow", char, force, pattern, phase)
 
     def spread(

@@ -1,8 +1,9 @@
 """A Teletype Model 33 on paper, in a pygame window.
 
 The paper is an off-white roll with a faint texture. It feeds upward, and
-what was printed can be read back with the wheel or PgUp/PgDn. The print head
-shows where the next character will strike. Each strike prints the whole
+what was printed can be read back with the wheel or PgUp/PgDn. The typing
+unit (print_head.py: the ribbon guide's window, the two-colour ribbon, the type
+drum) shows where the next character will strike. Each strike prints the whole
 letter, as the Model 33's type does (printed_type.py): one solid figure through
 a cloth ribbon, drawn at the window's own resolution, with a little variation
 of its own, so a column struck again and again turns dark and its ink spreads.
@@ -20,7 +21,7 @@ line M is a letter). F11 switches to full screen. Esc, Break or closing the
 window ends the game.
 
 The machine is worn, as a real one in a museum is (type_wear.py): F2 to F6
-toggle the strike force, the baseline, the ribbon's fade, the paper's edges
+toggle the strike force, the baseline, the ribbon's wear, the paper's edges
 and its curl (paper_sheet.py). The wear is worked out as ink is laid, and the
 type, the curl and the edges are drawn once per window size, so a frame costs
 what it did. The page is 8.5 inches of paper whatever the window's size: its
@@ -41,6 +42,7 @@ from . import paper_sheet
 from .effects import EffectSet, function_key, switches
 from .font import teletype_char
 from .paper import CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES, PaperRoll, Strike
+from .print_head import TypingUnit
 from .sound import Sounds
 from .terminal import WINDOW_OPTIONS, PygameTerminal
 from .type_wear import TypeBox, blow, ribbon
@@ -56,8 +58,9 @@ DESK = (54, 50, 46)
 INK_ALPHA = (0.5, 0.47)
 """A blow's ink as alpha over the paper: this much at least, and this much more for a full blow of
 fresh ribbon (the darkness of a blow, 0 to 1, is its ink times the worn type's and ribbon's share)."""
-FORCE_STEPS = (0.62, 0.8)
-"""Darkness below the first is a light blow, below the second a fair one, above it a hard one."""
+FORCE_STEPS = (0.8,)
+"""Darkness below this is a light blow, a shade thinner (printed_type.FORCES); above it, a fair one:
+nearly every blow. The darkness itself varies the ink by a few per cent, never the letter's weight."""
 BLOWS_INKED = 12
 """After this many blows a spot is as dark as ink makes it; later blows add nothing to draw."""
 HEAD_AT = 0.74
@@ -93,12 +96,13 @@ def _paper_texture(pygame: Any, size: int = 512, seed: int = 7) -> Any:
 @dataclass
 class PaperEffects(EffectSet):
     strike: bool = True
-    """Each character's type strikes with its own force, and each blow varies: some print lighter."""
+    """Each character's type strikes with its own force, and each blow varies, by a few per cent."""
     baseline: bool = True
     """Each character sits a little off its row and column, the same way each time."""
     ribbon: bool = True
-    """The ribbon's ink fades along a line and recovers at the return, and its cloth shows in the
-    ink: letters mottled, a fuzz of ink past their edges (without it, a new ribbon on good paper)."""
+    """The ribbon's ink is a little uneven along its length, so the print darkens and lightens
+    slowly, and its cloth shows in the ink: letters mottled, a fuzz of ink past their edges (without
+    it, a new ribbon on good paper)."""
     edge: bool = True
     """The paper's cut edges and the shadow it casts beside them."""
     curl: bool = True
@@ -158,7 +162,7 @@ class PaperView:
         pygame = self.pygame
         self._shade = pygame.Surface((self.paper_w, max(1, height - self.head_y)), pygame.SRCALPHA)
         self._shade.fill((0, 0, 0, 22))
-        self._guide = self._make_guide()
+        self._head = TypingUnit(pygame, self.char_w, self.line_h)
         scale = width / 1024
         self._curl_rows = paper_sheet.curl_rows(height) if self.effects.curl else []
         self._curl_shade = paper_sheet.curl_shade(pygame, self.paper_w, height) if self.effects.curl else None
@@ -188,22 +192,6 @@ class PaperView:
             made = TypeImpressions(self.pygame, unit, INK, self.seed, leaning, cloth)
             self._types[key] = made
         return made
-
-    def _make_guide(self) -> Any:
-        """The type box and ribbon guide over the next character's place: a dark, see-through frame
-        a little larger than the cell, its rim and corners in proportion to the type."""
-        pygame = self.pygame
-        self._guide_pad = (max(2, round(self.unit * 2.7)), max(3, round(self.unit * 3.6)))
-        pad_x, pad_y = self._guide_pad
-        guide = pygame.Surface(
-            (round(self.char_w) + 2 * pad_x, round(self.line_h) + 2 * pad_y), pygame.SRCALPHA
-        )
-        guide.fill((30, 30, 34, 70))
-        rim = max(2, round(self.unit * 1.8))
-        pygame.draw.rect(
-            guide, (20, 20, 24, 160), guide.get_rect(), width=rim, border_radius=round(rim * 1.5)
-        )
-        return guide
 
     def _blank_line(self, row: int) -> Any:
         pygame = self.pygame
@@ -368,18 +356,12 @@ class PaperView:
         return band
 
     def _draw_head(self, surface: Any) -> None:
-        """The type box and ribbon guide where the next character will strike."""
+        """The typing unit (print_head.py) over the place where the next character will strike."""
         if self.scroll_back:
             return
-        pygame = self.pygame
         column = min(self.paper.column, COLUMNS - 1)
-        x, y, w, h = self.cell_rect(self.paper.row, column)
-        pad_x, pad_y = self._guide_pad
-        surface.blit(self._guide, (x - pad_x, y - pad_y))
-        ribbon = max(2, round(self.unit * 1.8))
-        pygame.draw.line(
-            surface, (90, 20, 20), (x - pad_x, y + h + pad_y), (x + w + pad_x, y + h + pad_y), ribbon
-        )
+        x, y, _, _ = self.cell_rect(self.paper.row, column)
+        self._head.draw(surface, x, y)
 
     def scroll(self, lines: int) -> None:
         oldest = self.paper.row - self.paper.first_row

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from ..base import IdleTimeout, KeyHook, LineWatch, Terminal, TerminalClosed
+from ..base import IdleTimeout, KeyHook, LineInterrupted, LineWatch, Terminal, TerminalClosed
 from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
 from .away import AwayCard
@@ -104,8 +104,10 @@ class PygameTerminal(Terminal):
         """What the keys do: local play, a serial line, or a kiosk (keyboard.py)."""
         self.turbo = False
         self.frames = 0
-        self.frame_seconds = 1 / FRAMES_PER_SECOND
-        """How long the last frame lasted (the CRT's afterglow fades by it)."""
+        self.frame_seconds = self.frame_interval
+        """How long the last frame lasted (the CRT's afterglow fades by it): on a simulated clock, the
+        clock's step (a screenshot's frame of 1/20 s faded as one of 1/60 s left each scrolled line's
+        ghost a row below it at three quarters of its light)."""
         self._typed = bytearray()
         self._line_done = False
         self.reading = False
@@ -255,6 +257,7 @@ class PygameTerminal(Terminal):
         self.frames += 1
         if isinstance(self.clock, SimulatedClock):
             self.clock.advance(self.clock.frame_step)
+            self.frame_seconds = self.clock.frame_step
         else:
             milliseconds = self._ticker.tick(FRAMES_PER_SECOND)
             self.frame_seconds = min(0.1, max(1 / 240, round(milliseconds) / 1000))
@@ -290,6 +293,12 @@ class PygameTerminal(Terminal):
         """Esc, Break or the window closed: nothing more is printed, and the game ends."""
         self.throttle.clear()
         raise WindowClosed
+
+    def interrupt(self) -> None:
+        """Ctrl-C typed at the window: what it is at the console. At a prompt of a BASIC that reads
+        it as a key, its BREAK; anywhere else the game ends, and life2 with 130 (exits.py)."""
+        self.throttle.clear()
+        raise LineInterrupted
 
     def close_asked(self) -> None:
         """The close button. Alone, the window ends the game; at a seat, its player has left for a

@@ -39,6 +39,9 @@ HOUSING = (56, 53, 49)
 """The bezel's plastic, lit from above (its top edge); it darkens downward."""
 GLASS = (13, 15, 14)
 """Unlit phosphor behind the glass, seen in the room's light."""
+LAMP = (0.965, 0.035)
+"""Where a lamp's glare is on the glass, as shares of its width and height: in the corner beyond the
+text's last column and above its first row, where nothing is printed."""
 
 
 @dataclass(frozen=True)
@@ -126,17 +129,44 @@ def overlay(
     return surface
 
 
+FIELDS_KEPT = 32
+"""Fields worked out before, kept for the next window of the same geometry (see `_field`)."""
+_fields: dict[tuple[object, ...], bytes] = {}
+
+
 def _field(pygame: Any, size: tuple[int, int], scale: int, value: Any) -> Any:
     """A grey picture from `value(x, y)` (0 to 255) worked out on a grid `scale` pixels apart, then
-    scaled up smoothly: a smooth field costs a few thousand calls, not a million."""
+    scaled up smoothly: a smooth field costs a few thousand calls, not a million.
+
+    The grid is kept, keyed by `value`'s code and what it closes over (a geometry, numbers), so a
+    change of effects or phosphor, or a second window of the same size, does not work it out again:
+    it is pure Python, and was four fifths of `bench --render`'s time."""
     width, height = max(2, size[0] // scale + 2), max(2, size[1] // scale + 2)
-    step_x, step_y = size[0] / (width - 1), size[1] / (height - 1)
-    values = bytes(
-        max(0, min(255, round(value(i * step_x, j * step_y)))) for j in range(height) for i in range(width)
-    )
+    key = _field_key(size, scale, value)
+    values = _fields.get(key) if key is not None else None
+    if values is None:
+        step_x, step_y = size[0] / (width - 1), size[1] / (height - 1)
+        grid = ((i * step_x, j * step_y) for j in range(height) for i in range(width))
+        values = bytes(max(0, min(255, round(value(x, y)))) for x, y in grid)
+        if key is not None:
+            if len(_fields) >= FIELDS_KEPT:
+                del _fields[next(iter(_fields))]  # the oldest
+            _fields[key] = values
     grey = pygame.image.frombuffer(values, (width, height), "P")
     grey.set_palette([(i, i, i) for i in range(256)])
     return pygame.transform.smoothscale(grey.convert(), size).convert()
+
+
+def _field_key(size: tuple[int, int], scale: int, value: Any) -> tuple[object, ...] | None:
+    """What makes a field: the function's code and the values it closes over; None when one of
+    them cannot be a key (then the field is worked out each time)."""
+    cells = tuple(cell.cell_contents for cell in value.__closure__ or ())
+    key = (value.__code__, cells, size, scale)
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _flat_position(geometry: TubeGeometry, x: float, y: float) -> tuple[float, float]:
@@ -254,8 +284,10 @@ def _bevel(pygame: Any, surface: Any, geometry: TubeGeometry) -> None:
 
 def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
     """The room in the glass, worked out as a smooth field: the ceiling's light, brightest at the
-    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare; all of it
-    dimmer near the opening's upper and left edges, which the bezel shades from the room."""
+    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare in the upper
+    right corner, off the text (the programs print from the left margin, and the glare sat on their
+    first words when it was at the upper left); all of it dimmer near the opening's upper and left
+    edges, which the bezel shades from the room."""
     x, y, w, h = geometry.glass
 
     def light(px: float, py: float) -> float:
@@ -265,7 +297,7 @@ def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
         pane = _between(slant, 0.07, 0.4, 0.07) * _between(v, 0.05, 0.5, 0.08)
         cross = max(_between(slant, 0.225, 0.245, 0.01), _between(v, 0.265, 0.285, 0.01))
         level += 10 * pane * (1 - 0.45 * cross)
-        level += 44 * math.exp(-((u - 0.115) ** 2 / 0.002 + (v - 0.085) ** 2 / 0.0028))  # a lamp
+        level += 70 * math.exp(-((u - LAMP[0]) ** 2 / 0.0012 + (v - LAMP[1]) ** 2 / 0.0016))  # a lamp
         return level * _shaded(u, v)
 
     return _field(pygame, geometry.size, 3, light)

@@ -136,8 +136,10 @@ def test_two_getchars_need_two_enters_and_the_fix_one():
 
 
 def test_the_computers_first_piece_with_the_fix_is_free_and_anywhere():
+    """Twenty seeds, 80 first pieces (each a whole game of four computers, a third of a CPU-second):
+    the edge turns up in most of them; sixty seeds said nothing more."""
     seen_edge = False
-    for seed in range(60):
+    for seed in range(20):
         program = CellLifeProgram(FAITHFUL - {COMPUTER_FIRST_MOVE, SETUP_SEARCH}, seed)
         run = run_in_memory(program.run(), lines("4", "2", "2", "2", "2", "1"))
         firsts = re.findall(rb"Computer Player \d \(.\): (\d+), (\d+)", run.output)[:4]

@@ -1,0 +1,54 @@
+"""What the page draws and plays is the project's own, made by the window's own code: the type's
+paths, the glass terminal's dots, the worn machine, and the sounds, sample for sample."""
+
+from __future__ import annotations
+
+import io
+import json
+import wave
+from array import array
+
+from life2_retro.terminals.web.assets import sound_wav, typeface_json
+from life2_retro.terminals.window import sound
+from life2_retro.terminals.window.font import dots
+from life2_retro.terminals.window.strokes import flatten
+from life2_retro.terminals.window.type_wear import TypeBox
+from life2_retro.terminals.window.typeface import MODEL_33, PEN
+
+
+def test_the_pages_type_is_the_typefaces_strokes_flattened_by_the_windows_code():
+    face = json.loads(typeface_json())
+    assert face["pen"] == PEN and set(face["glyphs"]) == set(MODEL_33)
+    for char, strokes in MODEL_33.items():
+        paths = flatten(strokes)
+        served = face["glyphs"][char]
+        assert len(served) == len(paths), char
+        for got, path in zip(served, paths, strict=True):
+            assert [(round(x, 3), round(y, 3)) for x, y in path] == [tuple(point) for point in got]
+    assert face["glyphs"]["X"] and face["glyphs"][" "] == []
+
+
+def test_the_glass_terminals_dots_and_the_worn_machine_are_the_windows():
+    face = json.loads(typeface_json())
+    for code in range(0x20, 0x7F):
+        assert face["dots"]["glyphs"][chr(code)] == [list(dot) for dot in dots(chr(code))]
+    machine = TypeBox(33)
+    for char, worn in face["faces"].items():
+        assert worn == {
+            "force": machine.face(char).force,
+            "rise": machine.face(char).rise,
+            "drift": machine.face(char).drift,
+        }
+
+
+def test_the_sounds_are_the_windows_sample_for_sample():
+    for name, voice in {**sound.Sounds.VOICES, "hum": sound.hum}.items():
+        with wave.open(io.BytesIO(sound_wav(name))) as played:
+            assert (played.getframerate(), played.getnchannels(), played.getsampwidth()) == (
+                sound.SAMPLE_RATE,
+                1,
+                2,
+            )
+            samples = array("h", played.readframes(played.getnframes()))
+        assert samples.tobytes() == sound.pcm(voice(), sound.SAMPLE_RATE, 1), name
+    assert sound_wav("no such sound") is None

@@ -1,0 +1,88 @@
+"""Done when: a `life2 serve` game against the computer is played to its end in a headless Chromium,
+with the keyboard alone, and the winner read from the page's log; a reload midway keeps the game.
+
+The visitor chooses the game on the page (the first choice has the focus: Enter
+takes it), then answers each prompt from a fixed round of squares (a square
+taken is refused with the program's own ILLEGAL COORDS, and the next is tried)
+until the page says the game is over. Both looks are played, each keeping a
+screenshot.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.support.browser import chromium, keep_shot, log_text, type_line, wait_asked
+from tests.support.serialpty import start_life2
+
+SQUARES = [f"{x},{y}" for x in range(1, 6) for y in range(1, 6)]
+ASKED_AT_MOST = 120
+
+
+def serve(tmp_path, *lines: str):
+    config = tmp_path / "exhibit.toml"
+    config.write_text("\n".join(["[web]", "port = 0", "baud = 0", *lines]) + "\n")
+    proc = start_life2("serve", "--config", str(config), "--seed", "5")
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        found = re.search(r"serving on \S+ port \d+: (http://\S+)", proc.stderr)
+        if found:
+            return proc, found[1]
+        time.sleep(0.05)
+    proc.stop()
+    raise TimeoutError(f"life2 serve never said where:\n{proc.stderr}")
+
+
+def asked_or_over(page, asked: int) -> bool:
+    """Waits for the next prompt or the end; True at the end."""
+    page.wait_for_function(
+        "([asked]) => { const c = document.getElementById('machine');"
+        " return c.dataset.over || (Number(c.dataset.asked || 0) > asked && c.dataset.asking); }",
+        arg=[asked],
+        timeout=60_000,
+    )
+    return bool(page.evaluate("() => document.getElementById('machine').dataset.over"))
+
+
+@pytest.mark.parametrize("look", ["teletype", "crt"])
+def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
+    proc, link = serve(tmp_path, f'look = "{look}"', 'games = ["life2"]')
+    try:
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1024, "height": 700})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(link)
+            page.wait_for_selector("#choices button")
+            choices = page.locator("#choices button").all_inner_texts()
+            assert choices == [
+                "LIFE2, Brian Wyvill (BASIC Computer Games, 1978) against the computer",
+                "LIFE2, Brian Wyvill (BASIC Computer Games, 1978) with a friend (a link to send them)",
+            ]
+            page.keyboard.press("Enter")  # the first choice has the focus
+            asked, square, reloaded = 0, 0, False
+            while not asked_or_over(page, asked):
+                asked += 1
+                assert square < ASKED_AT_MOST * 7
+                if asked == 3 and not reloaded:  # a reload keeps the game: the page is shown where it is
+                    before = log_text(page)
+                    page.reload()
+                    wait_asked(page, 1)
+                    after = log_text(page)
+                    assert "YOU ARE PLAYER 1" in before and "YOU ARE PLAYER 1" not in after
+                    assert after.rstrip().endswith("X,Y\nXXXXXX\n$$$$$$\n&&&&&&")
+                    asked, reloaded = 1, True
+                type_line(page, SQUARES[square % len(SQUARES)])
+                square += 7
+            shot = keep_shot(page, tmp_path / f"web-serve-{look}.png")
+            printed = log_text(page)
+            assert not errors
+    finally:
+        proc.stop()
+    winner = re.findall(r"PLAYER (\d) IS THE WINNER", printed)
+    assert winner in (["1"], ["2"]) or "DRAW" in printed, printed[-600:]
+    assert shot.stat().st_size > 10_000
+    assert "Traceback" not in proc.stderr
