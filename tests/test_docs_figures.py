@@ -92,7 +92,7 @@ def test_the_models_errors_on_the_worked_examples_are_the_pages() -> None:
         assert row is not None, number
         modelled = round(game["segment_cycles"] * (1 + error / 100))
         assert row[1] == f"{game['segment_cycles']:,}" and row[2] == f"{modelled:,}", number
-        assert row[3] == f"{error:+.3f}%".replace("-0.000%", "+0.000%"), number
+        assert row[3] == f"{error:+.4f}%".replace("-0.0000%", "+0.0000%"), number
 
 
 def test_a_long_game_thinks_for_over_a_minute() -> None:

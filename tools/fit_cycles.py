@@ -2,6 +2,10 @@
 
     python tools/fit_cycles.py [--games 300] [--seed 1] [--write]
 
+The carried figures are now measured on the 6502 engine (tools/fit_cycles_on_engine.py), which
+needs the ROM; this derivation from the reference data's table needs none, and is how they were
+made before (basic_reference/cycles.md: The bases). --write replaces the engine's figures with it.
+
 The measured table (life2_retro/programs/life2/osi6502_measured.json, from the
 project's reference data) gives, for every line, how many segments 60 games
 spent in it and their mean, smallest and largest cycles. The cycle model
@@ -119,8 +123,11 @@ class Recording:
         self.stream.append((line, how))
         self.meter.segment(line, how)
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self.costs.typed(prompt, buffer)
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, keys, buffer)
+
+    def pending(self) -> int:
+        return self.costs.pending()
 
 
 def play(responses: list[bytes]) -> tuple[list[tuple[tuple, int]], list[tuple[int, int]]]:

@@ -79,8 +79,12 @@ if TYPE_CHECKING:
             segment of `following` begins (a line, RETURNED or ENDED). A function is called with the
             run's own LineCosts, so that one compiled charge serves every run."""
 
-        def typed(self, prompt: bytes, buffer: bytes) -> None:
+        def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
             """A line typed at INPUT (its characters are charged to the INPUT's segment)."""
+
+        def pending(self) -> int:
+            """Cycles the price list owes the run outside any segment's charge so far (LIFE2: what
+            output held back by Ctrl-O saved, settled at each INPUT)."""
 
     class WholePasses(Protocol):
         """The stretches a price list prices whole, from the state they begin in: subroutines (up to
@@ -188,8 +192,8 @@ class CycleMeter:
 
         self.segment = logged
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self.costs.typed(prompt, buffer)
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self.costs.typed(prompt, keys, buffer)
 
     @property
     def cycles(self) -> int:
@@ -202,11 +206,13 @@ class CycleMeter:
     def total(self, stop: Stop) -> int:
         """Cycles from the first statement to where the run stopped: what `life2 run --cycles` says."""
         cycles, _, last = self._state()
-        if last == 0 or stop is Stop.INPUT_ENDED:
+        if last == 0:
             return cycles
+        if stop is Stop.INPUT_ENDED:
+            return cycles + self.costs.pending()
         if self._last_segment is None:  # priced once: its price may take what was typed
             self._last_segment = _price(self.costs.compile(last >> 2, last & 3, ENDED), self.costs)
-        return cycles + self._last_segment
+        return cycles + self._last_segment + self.costs.pending()
 
     def segments_done(self, stop: Stop) -> int:
         """How many segments `total` counts."""

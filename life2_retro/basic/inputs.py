@@ -30,8 +30,9 @@ class InputStatement:
         self.stopping_answers = stopping_answers
         """The 1978 BASIC stops the program at an empty answer or a number too big for it (I7, I10);
         False asks again, with the message of any other unreadable answer."""
-        self.on_typed: Callable[[bytes, bytes], None] | None = None
-        """Told each line typed, after the prompt that asked for it (a cycle model charges for them)."""
+        self.on_typed: Callable[[bytes, bytes, bytes], None] | None = None
+        """Told each line typed: the prompt that asked for it, the keys, and the line they left in the
+        buffer (a cycle model charges for them)."""
         self._keyboard: list[tuple[bytes, bool]] = []
         """The 1978 BASIC's lines typed and not yet read (msinput.typed_lines)."""
 
@@ -56,7 +57,7 @@ class InputStatement:
             return None
         line = edit(typed)
         if self.on_typed is not None:
-            self.on_typed(prompt, line.buffer)
+            self.on_typed(prompt, typed, line.buffer)
         if line.echo:
             yield Echo(line.echo)
         self.printer.newline()
@@ -80,7 +81,7 @@ class InputStatement:
         keys, finished = self._keyboard.pop(0)
         line = edit_ms1978_line(keys, printer)
         if finished and self.on_typed is not None:
-            self.on_typed(prompt, line.buffer)
+            self.on_typed(prompt, keys, line.buffer)
         if line.echo:
             yield Echo(line.echo)
         if not finished:

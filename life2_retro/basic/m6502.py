@@ -60,10 +60,15 @@ def qint(value: float) -> int:
 
     Zero is quick (QINTRT); otherwise the mantissa is shifted right until the
     point is past it, two whole bytes and then bit by bit: 408 cycles for 1,
-    368 for 2 and 3, 328 for 4 to 7, 40 fewer for each doubling."""
+    368 for 2 and 3, 328 for 4 to 7, 40 fewer for each doubling. A number so small that the count of
+    places (`SBCI 230`, a byte) wraps past 128 is shifted bit by bit: 1E-38 takes some 6,000."""
     if value == 0:
         return 23
     shift = 0x98 - unpack(value)[1]
+    if (
+        shift > 128
+    ):  # `SBCI 230` wraps: a positive byte, so QINT1 shifts it bit by bit (a number below 2^-104)
+        return 59 + 40 * shift - 1
     whole, rest = divmod(shift, 8)
     exact = rest == 0
     return 59 + 35 * whole + 3 * exact + (40 * rest - 1 if rest else 0)
@@ -207,6 +212,14 @@ def _float_digit(digit: int) -> int:
 
 
 @cache
+def fin_digit(value: float, times_ten: float, digit: int) -> int:
+    """FIN's digit loop for one digit: MUL10 of the value so far, FLOAT of the digit, FADD, and
+    CHRGET on to the next character; `times_ten` is the value so far times ten as the ROM holds it
+    (rounded to its 24 bits, where a long number's exact value would not be)."""
+    return 59 + _mul10(value) + 34 + _copy_rounded(times_ten) + _float_digit(digit) + fadd(times_ten, digit)
+
+
+@cache
 def fin_digits(digits: str) -> int:
     """FIN's digit loop (FINDIG/FINLOG, L5765-5790) over a typed number's digits: for each, MUL10 of
     the value so far, FLOAT of the digit, FADD, and CHRGET on to the next character. (Remembered: a
@@ -307,6 +320,9 @@ OUTDO_PRINTING = 52
 the measured figures do not count it), the OSI build's four NOPs."""
 OUTDO_CONTROL = 39
 """OUTDO for a control character (CR, LF): no column kept."""
+OUTDO_HELD = 3 + 3 + 2 + 6
+"""OUTDO while Ctrl-O holds the output back (L2818-2820, L2848-2849): BIT CNTWFL, BMI OUTRTS taken,
+ANDI 255, RTS."""
 
 
 def strout(text: bytes) -> int:
@@ -355,3 +371,67 @@ READY = 5 + 4 + 6 + 16
 """READY (L1548-1556) around its STROUT of "OK": LSR CNTWFL, LDWDI REDDY, JSR, and MAIN's JSR INLIN
 up to the wait for a key."""
 OK = strout(b"\r\nOK\r\n")
+
+
+_TEN_MANTISSA = 0xA00000
+"""10.0's mantissa (TENZC, L5381-5385): DIV10's divisor."""
+
+
+@cache
+def div10(mantissa: int) -> int:
+    """DIV10 (L5386-5391) of a number whose mantissa is `mantissa` (24 bits, top bit set): the
+    value-dependent part of FDIVT's DIVIDE loop (L5405-5452), one pass a quotient bit (24, and two
+    more from LD100), each pass comparing ARG with FAC from the top byte down to the first that
+    differs and subtracting (DIVSUB) where ARG is the greater; then NORMAL's one shift when the
+    quotient is below 1 (ARG's mantissa below 10's)."""
+    arg, quotient, index = mantissa, 1, 253
+    cycles = 0
+    compare = True
+    carry = 0
+    while True:
+        if compare:  # DIVIDE: LDY ARGHO, CPY FACHO, BNE ... down to the lowest byte
+            cycles += 6
+            if arg >> 16 != _TEN_MANTISSA >> 16:
+                cycles += 3
+                carry = int(arg >> 16 > _TEN_MANTISSA >> 16)
+            elif (arg >> 8) & 0xFF != (_TEN_MANTISSA >> 8) & 0xFF:
+                cycles += 2 + 6 + 3
+                carry = int((arg >> 8) & 0xFF > (_TEN_MANTISSA >> 8) & 0xFF)
+            else:
+                cycles += 2 + 6 + 2 + 6
+                carry = int(arg & 0xFF >= _TEN_MANTISSA & 0xFF)
+        # SAVQUO: PHP, ROL A, BCC QSHFT
+        cycles += 5
+        saved = carry
+        out, quotient = quotient >> 7, ((quotient << 1) | carry) & 0xFF
+        if not out:
+            cycles += 3
+        else:  # a byte of the quotient done: INX, STA RESLO,X, BEQ LD100, BPL DIVNRM, LDAI 1
+            index = (index + 1) & 0xFF
+            cycles += 2 + 2 + 4
+            if index == 0:
+                cycles += 3 + 2 + 3  # LD100: LDAI 100 (two bits more), BNE QSHFT
+                quotient = 100
+            elif index < 0x80:
+                cycles += 2 + 3 + 12 + 3 + 4 + 3  # DIVNRM: 6 ASL A, STA FACOV, PLP, JMP MOVFR
+                return cycles + (25 if mantissa < _TEN_MANTISSA else 0)
+            else:
+                cycles += 2 + 2 + 2
+                quotient = 1
+        cycles += 4  # QSHFT: PLP
+        if saved:  # BCS DIVSUB: ARG less FAC, TYA, JMP SHFARG
+            cycles += 3 + 2 + 27 + 2 + 3
+            arg -= _TEN_MANTISSA
+        else:
+            cycles += 2
+        cycles += 15  # SHFARG: ASL ARGLO, ROL ARGMO, ROL ARGHO
+        top, arg = arg >> 23, (arg << 1) & 0xFFFFFF
+        if top:  # BCS SAVQUO: a one for this place
+            cycles += 3
+            carry, compare = 1, False
+        elif arg >> 23:  # BMI DIVIDE
+            cycles += 2 + 3
+            compare = True
+        else:  # BPL SAVQUO: a zero
+            cycles += 2 + 2 + 3
+            carry, compare = 0, False

@@ -94,7 +94,7 @@ class SegmentMeter(Protocol):
         more until then: UNTIL_RETURN (the whole subroutine this line begins, up to the RETURN that
         leaves it), or a line (everything until that line is next entered at its start)."""
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         """A line typed at INPUT, after the prompt that asked for it (`? `, or `?? ` for more)."""
 
 

@@ -66,6 +66,10 @@ class Printer:
         """The 1978 BASIC's Ctrl-O flag (CNTWFL, m6502.asm L785): while it is set, OUTDO sends
         nothing and counts no column (L2818-2822), though a carriage return still sets the count
         to 0 (CRFIN, L2734-2745). GW-BASIC has no such flag, and its screen never sets it."""
+        self.withheld_printing = 0
+        self.withheld_control = 0
+        """The characters OUTDO was given while the flag held them back, printing and control: a
+        cycle model charges them less (basic/m6502.py OUTDO_HELD)."""
 
     def print_items(self, items: Iterable[PrintItem], end: str = "\n") -> None:
         """One PRINT statement: `end` is '\\n' (new line), ';' (stay) or ',' (next zone)."""
@@ -93,6 +97,8 @@ class Printer:
         """The end of a line: CR LF in both dialects (none while Ctrl-O holds the output back)."""
         if not self.suppressed:
             self.out += b"\r\n"
+        else:
+            self.withheld_control += 2
         self.column = 0
 
     def toggle_output(self) -> None:
@@ -148,6 +154,9 @@ class TeletypePrinter(Printer):
         if self.suppressed:  # OUTDO `BIT CNTWFL / BMI OUTRTS`: nothing sent, no column counted
             if b"\r" in text:
                 self.column = 0  # CRFIN clears TRMPOS whether or not OUTDO sent the CR
+            control = sum(byte < 0x20 for byte in text)
+            self.withheld_control += control
+            self.withheld_printing += len(text) - control
             return b""
         out = bytearray()
         column = self.column

@@ -42,7 +42,7 @@ class Kept:
     def segment(self, line: int, how: int) -> None:
         self.segments.append((line, how))
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         self.lines.append((prompt, buffer))
 
 
@@ -137,8 +137,11 @@ class Flat:
         self.asked.append((line, how, following))
         return 1000 if following == ENDED else line
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         pass
+
+    def pending(self) -> int:
+        return 0
 
 
 def test_the_meter_charges_each_segment_as_the_next_begins_and_the_last_only_when_stopped():

@@ -5,7 +5,7 @@ The scripts are generated (the life2 scripts with hostile lines mixed in: contro
 bit 7 set, 0x8D, the erase keys, Ctrl-O, numbers of 40 digits, exponents, lines past 72 keys) and
 hand-written, one for each class. Ctrl-C while the program runs is typed at chosen lines on both
 sides. The cycle counts are not compared here: the re-creation's cycle model has its own tests
-against the same machine's figures (tests/programs/life2/test_cycles.py).
+against the same machine (tests/osi/test_cycle_meter.py, tests/programs/life2/test_cycles.py).
 """
 
 from __future__ import annotations

@@ -42,7 +42,7 @@ class _Nothing:
     def segment(self, line: int, how: int) -> None:
         pass
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
         pass
 
 

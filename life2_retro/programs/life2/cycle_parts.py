@@ -16,10 +16,9 @@ and `life2 run --cycles` is spared importing them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import TYPE_CHECKING
 
-from ...basic.m6502 import element2, fadd, fin_digits, fout, next_step, qint, relation, round_fac
+from ...basic.m6502 import element2, fadd, fout, next_step, qint, relation, round_fac
 from ...basic.machine import ENTERED
 from .program import DATA, Life2Program
 
@@ -151,11 +150,21 @@ def _diagonal(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
     return None, 2 * qint(2) + sums + element2(x + 1, y + 1)
 
 
-def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
-    """701 PRINT CHR$(13);: INPUT Y(B),X(B): the typed lines, and the two values stored."""
+def stored_cycles(costs: Pricing) -> int:
+    """What 701's INPUT Y(B),X(B) spends by the values it stores: the subscripts, and the rounding."""
     p = costs.program
     b = p.v.B
-    return None, 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)]) + costs.take_typed()
+    return 2 * qint(b) + round_fac(p.Y[int(b)]) + round_fac(p.X[int(b)])
+
+
+INPUT_BASE = 1786  # measured (tools/fit_input_cycles.py --write)
+"""701's fixed part, whatever was typed and however it ended (on to 705, or the program stopped):
+NEWSTT, PRINT CHR$(13);, INPUT's start and the search of Y and X. Measured on the ROM."""
+
+
+def _input(costs: Pricing, how: int, following: int) -> tuple[SubClass, int]:
+    """701 PRINT CHR$(13);: INPUT Y(B),X(B): the typed lines, and the two values stored."""
+    return None, stored_cycles(costs) + costs.take_typed()
 
 
 def printed(var: str, when: int | None = None) -> Part:
@@ -199,24 +208,3 @@ PASS_LINES = frozenset({55, 102, 103, 107, 200, 230, 231, 300, 310, 315, 350, 35
 
 WAYS = frozenset({200, 511, 535, 570, 705, 708, 725})
 """The lines whose part also says which way their IFs went (the rest always answer None)."""
-
-INPUT_CHARACTER = 146
-"""INLIN for one kept character (m6502.asm L1710-1740, OSI build): GETLN's wait loop and
-filters, the store, and the echo through OUTDO (L2818-2833) up to the monitor's own routines."""
-INPUT_SPACE = 21
-"""CHRGET passing a space (L961-975): one more turn of its loop."""
-
-
-@cache
-def typed_line_cycles(buffer: bytes) -> int:
-    """The value-dependent cycles of one typed line: INLIN per character, and FIN on each value's
-    digits (the base holds a line of three characters, `3,4`)."""
-    text = buffer.decode("ascii", "replace")
-    cycles = INPUT_CHARACTER * (len(buffer) - 3) + INPUT_SPACE * text.count(" ")
-    for value in text.split(","):
-        digits = value.strip().lstrip("+-").strip()
-        end = 0
-        while end < len(digits) and (digits[end].isdigit() or digits[end] == " "):
-            end += 1
-        cycles += fin_digits(digits[:end].replace(" ", ""))
-    return cycles

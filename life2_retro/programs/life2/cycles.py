@@ -29,7 +29,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...basic.cycles import ENDED, CycleMeter
-from .cycle_parts import PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass, typed_line_cycles
+from ...basic.m6502 import OUTDO_CONTROL, OUTDO_HELD, OUTDO_PRINTING
+from ...basic.m6502_input import typed_cycles
+from .cycle_parts import INPUT_BASE, PARTS, PASS_LINES, WAYS, ClassKey, Part, SubClass
 from .cycle_passes import BoardPasses, PassMemo
 from .program import Life2Program
 
@@ -158,27 +160,35 @@ class Life2Costs:
         self.figures = figures or load_figures()
         self.compiled = self.figures.compiled
         self.first_done: set[int] = set()
-        self._typed: list[tuple[bytes, bytes]] = []
+        self._typed: list[tuple[bytes, bytes, bytes]] = []
 
-    def typed(self, prompt: bytes, buffer: bytes) -> None:
-        self._typed.append((prompt, buffer))
+    def typed(self, prompt: bytes, keys: bytes, buffer: bytes) -> None:
+        self._typed.append((prompt, keys, buffer))
 
     def take_typed(self) -> int:
         """The cycles of the lines typed since the last INPUT, beyond one plain line: each line's
         characters and digits, and the pass that asked again (?REDO FROM START) or for more (??)."""
         typed, self._typed = self._typed, []
-        if len(typed) == 1:  # the common case: one line answered the INPUT
-            return typed_line_cycles(typed[0][1])
-        extra = self.figures.input_costs
-        cycles = 0
-        for n, (prompt, buffer) in enumerate(typed):
-            if n:
-                cycles += extra["more" if prompt.startswith(b"??") else "again"]
-            cycles += typed_line_cycles(buffer)
-        return cycles
+        return typed_cycles(typed, 2) + self._withheld(settle=True)
+
+    def _withheld(self, settle: bool) -> int:
+        """What the output Ctrl-O held back since it was last settled saved the ROM (OUTDO returns
+        at once: m6502.OUTDO_HELD), a negative number of cycles; `settle`: start counting again."""
+        printer = self.program.m.printer
+        printing, control = printer.withheld_printing, printer.withheld_control
+        if not printing and not control:
+            return 0
+        if settle:
+            printer.withheld_printing = printer.withheld_control = 0
+        return -(OUTDO_PRINTING - OUTDO_HELD) * printing - (OUTDO_CONTROL - OUTDO_HELD) * control
+
+    def pending(self) -> int:
+        return self._withheld(settle=False)
 
     def base(self, key: ClassKey) -> int:
         """A class's base: the figures', else the line's measured mean, else an estimate."""
+        if key[0] == 701:  # measured on the ROM itself, whatever was typed (cycle_parts.INPUT_BASE)
+            return INPUT_BASE
         base = self.figures.bases.get(key)
         if base is None:
             line = key[0]

@@ -185,6 +185,19 @@ def script(seed: int, index: int) -> Script:
     return generate_script(random.Random(f"life2-scripts:{seed}:{index}"))
 
 
+def legal_game(seed: int, index: int) -> Script:
+    """Game `index` of `seed` answered with clean `X,Y` pairs only: squares 1 to 5, now and then one
+    off the board (still a clean pair: ILLEGAL COORDS), as the measured games were played."""
+    rng = random.Random(f"life2-legal:{seed}:{index}")
+    answers = []
+    for _ in range(60):
+        if rng.random() < 0.08:
+            answers.append(rng.choice(("0,3", "-1,2", "99,1", "3,6", "6,2", "2,0")))
+        else:
+            answers.append("{},{}".format(*_square(rng)))
+    return [answer.encode("ascii") for answer in answers]
+
+
 # -- keys only the 1978 BASIC is asked to take ------------------------------------------------------
 
 _CONTROL_KEYS = bytes([*range(0x01, 0x0A), 0x0B, 0x0C, *range(0x0E, 0x20), 0x7F])
