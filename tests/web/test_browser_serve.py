@@ -15,6 +15,7 @@ import time
 
 import pytest
 
+from life2_retro.exhibit.records import read_records
 from tests.support.browser import chromium, keep_shot, log_text, type_line, wait_asked
 from tests.support.serialpty import start_life2
 
@@ -86,3 +87,7 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
     assert winner in (["1"], ["2"]) or "DRAW" in printed, printed[-600:]
     assert shot.stat().st_size > 10_000
     assert "Traceback" not in proc.stderr
+    # `life2 serve` records the game where the config's [records] says, as the kiosk does
+    (record,), _ = read_records(tmp_path / "life2-games.jsonl")
+    assert (record.game, record.ended, record.players[0]) == ("life2", "finished", "human")
+    assert record.winner == ("draw" if not winner else int(winner[0]))
