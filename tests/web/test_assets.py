@@ -52,3 +52,36 @@ def test_the_sounds_are_the_windows_sample_for_sample():
             samples = array("h", played.readframes(played.getnframes()))
         assert samples.tobytes() == sound.pcm(voice(), sound.SAMPLE_RATE, 1), name
     assert sound_wav("no such sound") is None
+
+
+def test_the_glass_terminals_tube_is_the_windows_numbers():
+    """The page's tube (glass.js) reads its phosphors, keys and effects' strengths from /glass.json,
+    which is made from the window's modules: here each is checked against them."""
+    from life2_retro.terminals.web.assets import glass_json
+    from life2_retro.terminals.window import crt, curvature, glass_text, tube
+
+    served = json.loads(glass_json())
+    assert served["phosphors"] == {
+        name: {"name": p.name, "colour": list(p.color), "persistence": p.persistence}
+        for name, p in crt.PHOSPHORS.items()
+    }
+    assert served["phosphors"]["p1"]["persistence"] == 0.011  # P1: 11 ms to 1/e
+    assert served["effects"] == list(crt.Effects.all_names())
+    assert {(shifted, n): name for shifted, n, name in served["keys"]} == crt.EFFECT_KEYS
+    assert (served["curvature"], served["flicker_frames"], served["flicker_step"]) == (
+        curvature.STRENGTH,
+        crt.FLICKER,
+        glass_text.FLICKER_STEP,
+    )
+    assert (served["jitter"], served["tear"], served["afterglow_gone"], served["cursor_blink"]) == (
+        crt.JITTER,
+        crt.TEAR,
+        crt.AFTERGLOW_GONE,
+        crt.CURSOR_BLINK,
+    )
+    assert (served["scanline_shade"], served["vignette_depth"], served["raster_level"]) == (
+        tube.SCANLINE_SHADE,
+        tube.VIGNETTE_DEPTH,
+        tube.RASTER_LEVEL,
+    )
+    assert (served["housing"], served["glass"]) == (list(tube.HOUSING), list(tube.GLASS))

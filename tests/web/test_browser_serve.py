@@ -16,6 +16,7 @@ import time
 import pytest
 
 from life2_retro.exhibit.records import read_records
+from life2_retro.terminals.web.assets import glass
 from tests.support.browser import chromium, keep_shot, log_text, type_line, wait_asked
 from tests.support.serialpty import start_life2
 
@@ -91,3 +92,70 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
     (record,), _ = read_records(tmp_path / "life2-games.jsonl")
     assert (record.game, record.ended, record.players[0]) == ("life2", "finished", "human")
     assert record.winner == ("draw" if not winner else int(winner[0]))
+
+
+FRAMES = """(most) => new Promise((done) => {
+  const canvas = document.getElementById('machine');
+  const seen = {frames: 0, brightness: new Set(), moved: 0, draws: Number(canvas.dataset.draws)};
+  function count() {
+    seen.frames += 1;
+    seen.brightness.add(canvas.style.filter);
+    seen.moved += Boolean(canvas.style.transform);
+    if (seen.frames < most && !(seen.frames >= 60 && seen.brightness.size > 1 && seen.moved)) {
+      requestAnimationFrame(count);
+    } else {
+      done({frames: seen.frames, brightness: seen.brightness.size, moved: seen.moved,
+            draws: Number(canvas.dataset.draws) - seen.draws});
+    }
+  }
+  requestAnimationFrame(count);
+})"""
+"""Counts animation frames (60 at least, `most` at most) until the canvas has flickered and jumped:
+how many frames, how many brightnesses and jumps were seen, and how many times it was drawn."""
+
+
+def test_the_glass_terminals_tube_by_the_windows_keys(tmp_path):
+    """The tube's effects in the page (glass.js): flicker and jitter move the canvas, and it is drawn
+    only when the picture changes (the cursor's blink, the afterglow); the window's keys switch each
+    effect: Shift+F6 the flicker, Shift+F7 the jitter, F4 the persistence, Shift+F2 the curvature."""
+    proc, link = serve(tmp_path, 'look = "crt"', 'games = ["life2"]')
+    try:
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1024, "height": 700})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(link)
+            page.wait_for_selector("#choices button")
+            page.keyboard.press("Enter")
+            wait_asked(page, 1)
+            machine = page.locator("#machine")
+            effects = machine.get_attribute("data-effects").split()
+            assert effects == [n for n in glass()["effects"] if n != "burnin"]  # type: ignore[union-attr]
+            curved = keep_shot(page, tmp_path / "web-crt-curved.png").read_bytes()
+            idle = page.evaluate(FRAMES, 600)
+            # a frame is drawn at the cursor's blink, twice a second, and at a rare torn frame
+            assert idle["brightness"] > 1 and idle["moved"] > 0
+            assert idle["draws"] <= 4 + idle["frames"] // 60, idle
+            # a change fades out over ten time constants, a frame drawn at each, then drawing stops
+            page.keyboard.press("Shift+F8")
+            assert page.locator("#status").inner_text() == "Raster off (Shift+F8)"
+            page.wait_for_function("() => document.getElementById('machine').dataset.fading")
+            page.wait_for_function("() => !document.getElementById('machine').dataset.fading")
+            for key in ("Shift+F6", "Shift+F7", "F4", "Shift+F8"):
+                page.keyboard.press(key)
+            assert machine.get_attribute("data-effects").split() == [  # type: ignore[union-attr]
+                n for n in effects if n not in ("flicker", "jitter", "persistence")
+            ]
+            still = page.evaluate(FRAMES, 120)
+            assert still["frames"] == 120 and still["brightness"] == 1 and still["moved"] == 0
+            assert not machine.get_attribute("data-fading")
+            page.keyboard.press("Shift+F2")
+            assert page.locator("#status").inner_text() == "Curvature off (Shift+F2)"
+            page.evaluate(
+                "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+            )
+            flat = keep_shot(page, tmp_path / "web-crt-flat.png").read_bytes()
+            assert not errors
+    finally:
+        proc.stop()
+    assert flat != curved

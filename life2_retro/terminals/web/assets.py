@@ -5,6 +5,10 @@
   the pen's width and the type's measures: the page strokes exactly these
   paths with a round pen, as type_render.py does. With it, the glass
   terminal's 5x7 dots (window/font.py), dot for dot.
+* The glass terminal's tube (`glass`): its phosphors with their colour and
+  afterglow, the effects with their keys, the bulge, the flicker and the
+  jitter, as window/crt.py, curvature.py and tube.py have them, so the page
+  draws the tube by the window's numbers and no second copy of them exists.
 * The sounds: the print, return, feed and bell voices and the motor's hum of
   window/sound.py, rendered by those functions into 16-bit WAV files that
   the page decodes with Web Audio, so the page's Teletype sounds as the
@@ -18,7 +22,7 @@ import json
 import wave
 from functools import cache
 
-from ..window import printed_type, sound, teletype
+from ..window import crt, curvature, glass_text, printed_type, sound, teletype, tube
 from ..window.font import HEIGHT, ROWS, WIDTH, dots
 from ..window.paper import BELL_COLUMN, CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES
 from ..window.strokes import flatten
@@ -82,6 +86,37 @@ def typeface() -> dict[str, object]:
         # the glass terminal's character generator (font.py): (column, row) of each dot
         "dots": {"width": WIDTH, "height": HEIGHT, "rows": ROWS, "glyphs": _dot_glyphs()},
     }
+
+
+def glass() -> dict[str, object]:
+    """The glass terminal's tube as the page reads it: the window's own numbers (crt.py)."""
+    return {
+        "phosphors": {
+            name: {"name": p.name, "colour": list(p.color), "persistence": p.persistence}
+            for name, p in crt.PHOSPHORS.items()
+        },
+        "effects": list(crt.EFFECT_NAMES),
+        # [Shift held, F-key number, effect]: F2 to F5 and Shift+F2 to Shift+F8, as the window's
+        "keys": [[shifted, number, name] for (shifted, number), name in crt.EFFECT_KEYS.items()],
+        "phosphor_key": 6,
+        "curvature": curvature.STRENGTH,
+        "flicker_frames": crt.FLICKER,
+        "flicker_step": glass_text.FLICKER_STEP,
+        "jitter": crt.JITTER,
+        "tear": crt.TEAR,
+        "afterglow_gone": crt.AFTERGLOW_GONE,
+        "scanline_shade": tube.SCANLINE_SHADE,
+        "vignette_depth": tube.VIGNETTE_DEPTH,
+        "raster_level": tube.RASTER_LEVEL,
+        "housing": list(tube.HOUSING),
+        "glass": list(tube.GLASS),
+        "cursor_blink": crt.CURSOR_BLINK,
+    }
+
+
+@cache
+def glass_json() -> bytes:
+    return json.dumps(glass(), separators=(",", ":")).encode()
 
 
 def _dot_glyphs() -> dict[str, list[list[int]]]:
