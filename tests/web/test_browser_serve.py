@@ -130,7 +130,7 @@ def test_the_glass_terminals_tube_by_the_windows_keys(tmp_path):
             wait_asked(page, 1)
             machine = page.locator("#machine")
             effects = machine.get_attribute("data-effects").split()
-            assert effects == [n for n in glass()["effects"] if n != "burnin"]  # type: ignore[union-attr]
+            assert effects == [n for n in glass()["effects"] if n != "burnin"]
             curved = keep_shot(page, tmp_path / "web-crt-curved.png").read_bytes()
             idle = page.evaluate(FRAMES, 600)
             # a frame is drawn at the cursor's blink, twice a second, and at a rare torn frame
@@ -143,7 +143,7 @@ def test_the_glass_terminals_tube_by_the_windows_keys(tmp_path):
             page.wait_for_function("() => !document.getElementById('machine').dataset.fading")
             for key in ("Shift+F6", "Shift+F7", "F4", "Shift+F8"):
                 page.keyboard.press(key)
-            assert machine.get_attribute("data-effects").split() == [  # type: ignore[union-attr]
+            assert machine.get_attribute("data-effects").split() == [
                 n for n in effects if n not in ("flicker", "jitter", "persistence")
             ]
             still = page.evaluate(FRAMES, 120)
