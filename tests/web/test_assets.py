@@ -85,3 +85,27 @@ def test_the_glass_terminals_tube_is_the_windows_numbers():
         tube.RASTER_LEVEL,
     )
     assert (served["housing"], served["glass"]) == (list(tube.HOUSING), list(tube.GLASS))
+
+
+def test_the_paper_in_the_room_is_the_windows_numbers():
+    """The page's sheet (teletype.js): its curl, edges, shadows and light from paper_sheet.py, and
+    the window's keys for them."""
+    from life2_retro.terminals.window import paper_sheet, teletype
+
+    paper = json.loads(typeface_json())["paper"]
+    assert (paper["curl_band"], paper["curl_radius"], paper["curl_shade"], paper["shadow"]) == (
+        paper_sheet.CURL_BAND,
+        paper_sheet.CURL_RADIUS,
+        paper_sheet.CURL_SHADE,
+        paper_sheet.SHADOW,
+    )
+    assert (paper["shadow_alpha"], paper["edge_width"], paper["edge_tint"]) == (
+        list(paper_sheet.SHADOW_ALPHA),
+        paper_sheet.EDGE_WIDTH,
+        list(paper_sheet.EDGE_TINT),
+    )
+    assert paper["platen_shade"] == list(paper_sheet.PLATEN_SHADE)
+    assert paper["light_across"] == list(paper_sheet.LIGHT_ACROSS)
+    assert paper["effects"] == list(teletype.PaperEffects.all_names())
+    assert {n: name for n, name in paper["keys"]} == teletype.EFFECT_KEYS
+    assert teletype.EFFECT_KEYS[5] == "edge" and teletype.EFFECT_KEYS[6] == "curl"

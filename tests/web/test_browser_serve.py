@@ -81,6 +81,12 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
                 square += 7
             shot = keep_shot(page, tmp_path / f"web-serve-{look}.png")
             printed = log_text(page)
+            if look == "teletype":  # the window's keys for the paper's curl (F6) and edge (F5)
+                for key, said in (("F6", "curl off"), ("F5", "edge off")):
+                    page.keyboard.press(key)
+                    assert page.locator("#status").inner_text() == f"The paper's {said} ({key})"
+                flat = keep_shot(page, tmp_path / "web-serve-teletype-flat.png")
+                assert flat.read_bytes() != shot.read_bytes() and page.url == link  # F5 did not reload
             assert not errors
     finally:
         proc.stop()

@@ -22,7 +22,7 @@ import json
 import wave
 from functools import cache
 
-from ..window import crt, curvature, glass_text, printed_type, sound, teletype, tube
+from ..window import crt, curvature, glass_text, paper_sheet, printed_type, sound, teletype, tube
 from ..window.font import HEIGHT, ROWS, WIDTH, dots
 from ..window.paper import BELL_COLUMN, CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES
 from ..window.strokes import flatten
@@ -75,6 +75,19 @@ def typeface() -> dict[str, object]:
             "spread_ink": printed_type.SPREAD_INK,
             "soaked_letter": printed_type.SOAKED_LETTER,
             "mottle": printed_type.MOTTLE,
+            # the sheet in the room (paper_sheet.py): its curl at the top, its edges and shadows
+            "curl_band": paper_sheet.CURL_BAND,
+            "curl_radius": paper_sheet.CURL_RADIUS,
+            "curl_shade": paper_sheet.CURL_SHADE,
+            "shadow": paper_sheet.SHADOW,
+            "shadow_alpha": list(paper_sheet.SHADOW_ALPHA),
+            "edge_width": paper_sheet.EDGE_WIDTH,
+            "edge_tint": list(paper_sheet.EDGE_TINT),
+            "platen_shade": list(paper_sheet.PLATEN_SHADE),
+            "light_across": list(paper_sheet.LIGHT_ACROSS),
+            "effects": list(teletype.PaperEffects.all_names()),
+            # F-key number -> effect, as the window's (F2 to F6)
+            "keys": [[number, name] for number, name in teletype.EFFECT_KEYS.items()],
         },
         # the worn machine's type, character by character (type_wear.py): the share of a full blow's
         # ink each leaves, and how far it sits off its place (64ths of an inch)
