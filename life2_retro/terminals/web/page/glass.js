@@ -395,7 +395,11 @@ export class GlassView {
     glow.fillRect(0, 0, this.glowLayer.width, this.glowLayer.height);
     glow.globalCompositeOperation = "lighten";
     glow.drawImage(this.textLayer, 0, 0);
-    if (now >= this.fadeUntil) this.fading = false; // faded to nothing: the text alone again
+    if (now >= this.fadeUntil) { // faded to nothing: the text alone again
+      this.fading = false;
+      this.fades = (this.fades || 0) + 1;
+      this.canvas.dataset.fades = String(this.fades); // for whoever watches: a test
+    }
     return this.glowLayer;
   }
 
