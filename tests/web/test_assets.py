@@ -109,3 +109,20 @@ def test_the_paper_in_the_room_is_the_windows_numbers():
     assert paper["effects"] == list(teletype.PaperEffects.all_names())
     assert {n: name for n, name in paper["keys"]} == teletype.EFFECT_KEYS
     assert teletype.EFFECT_KEYS[5] == "edge" and teletype.EFFECT_KEYS[6] == "curl"
+
+
+def test_the_room_in_the_pages_glass_is_the_windows():
+    """The reflection the page scales to its glass is the window's room_light on a grid: the lamp's
+    glare where the window has it, in the upper right corner, off the text."""
+    from life2_retro.terminals.web.assets import glass_json
+    from life2_retro.terminals.window import tube
+
+    room = json.loads(glass_json())["room"]
+    width, height = room["width"], room["height"]
+    assert len(room["light"]) == len(room["shade"]) == width * height
+    for i, j in [(0, 0), (width // 2, height // 3), (width - 1, height - 1), (width // 5, height // 4)]:
+        u, v = i / (width - 1), j / (height - 1)
+        assert room["light"][j * width + i] == round(tube.room_light(u, v))
+    brightest = max(range(width * height), key=room["light"].__getitem__)
+    u, v = brightest % width / (width - 1), brightest // width / (height - 1)
+    assert abs(u - tube.LAMP[0]) < 0.02 and abs(v - tube.LAMP[1]) < 0.03

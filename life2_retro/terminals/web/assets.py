@@ -124,7 +124,19 @@ def glass() -> dict[str, object]:
         "housing": list(tube.HOUSING),
         "glass": list(tube.GLASS),
         "cursor_blink": crt.CURSOR_BLINK,
+        # the room in the glass (tube.py's room_light) and the bezel's shade of it, on a grid over
+        # the glass from corner to corner, row by row, out of 255: the page scales it to its glass
+        "room": _room(*ROOM_GRID),
     }
+
+
+ROOM_GRID = (128, 96)
+"""Points across and down the glass for its reflection: the lamp's glare spans about six across."""
+
+
+def _room(width: int, height: int) -> dict[str, object]:
+    shade, light = tube.glass_grids(width, height)
+    return {"width": width, "height": height, "shade": shade, "light": light}
 
 
 @cache

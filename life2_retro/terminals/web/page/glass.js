@@ -168,6 +168,7 @@ export class GlassView {
     this.bloomLayer = canvasOf(width, height);
     this.glowLayer = canvasOf(width, height);
     this.still = this.stillPicture();
+    this.room = this.roomLight();
     this.overlay = effects.scanlines || effects.vignette ? this.overlayPicture() : null;
     this.fading = false;
     this.changed = true;
@@ -233,8 +234,7 @@ export class GlassView {
       ctx.fillStyle = "#000";
       ctx.fillRect(0, 0, width, height);
     }
-    const [gr, gg, gb] = this.tube.glass;
-    ctx.fillStyle = `rgb(${gr},${gg},${gb})`;
+    ctx.fillStyle = "#000"; // the glass: its own colour and the room in it are added last (roomLight)
     this.glassPath(ctx);
     ctx.fill();
     if (this.effects.raster) {
@@ -258,6 +258,41 @@ export class GlassView {
       ctx.restore();
     }
     return still;
+  }
+
+  // the unlit glass in the room's light, shaded by the bezel's lip, and the room reflected in it:
+  // the window's own grids (tube.py's room_light), scaled to the glass; added over the picture, as
+  // the window adds its housing. Without the bezel, none: the window's picture is the tube's alone.
+  roomLight() {
+    if (!this.effects.bezel) return null;
+    const { width, height } = this.canvas;
+    const [gr, gg, gb] = this.tube.glass;
+    const layer = canvasOf(width, height);
+    const ctx = layer.getContext("2d");
+    ctx.fillStyle = `rgb(${gr},${gg},${gb})`;
+    this.glassPath(ctx);
+    ctx.fill();
+    const room = this.tube.room;
+    const small = canvasOf(room.width, room.height);
+    const image = small.getContext("2d").createImageData(room.width, room.height);
+    for (let i = 0; i < room.width * room.height; i++) {
+      const shade = room.shade[i] / 255;
+      const light = room.light[i];
+      image.data[4 * i] = gr * shade + light;
+      image.data[4 * i + 1] = gg * shade + light;
+      image.data[4 * i + 2] = gb * shade + light;
+      image.data[4 * i + 3] = 255;
+    }
+    small.getContext("2d").putImageData(image, 0, 0);
+    const [x, y, w, h] = this.geometry.glass;
+    const stepX = w / (room.width - 1);
+    const stepY = h / (room.height - 1);
+    ctx.save();
+    ctx.clip();
+    ctx.imageSmoothingQuality = "high";
+    ctx.drawImage(small, x - stepX / 2, y - stepY / 2, room.width * stepX, room.height * stepY);
+    ctx.restore();
+    return layer;
   }
 
   // what the picture on the glass is multiplied by: the scan lines and the vignette (tube.overlay)
@@ -462,6 +497,10 @@ export class GlassView {
     if (this.overlay) {
       ctx.globalCompositeOperation = "multiply";
       ctx.drawImage(this.overlay, 0, 0);
+    }
+    if (this.room) {
+      ctx.globalCompositeOperation = "lighter";
+      ctx.drawImage(this.room, 0, 0);
     }
     ctx.restore();
     ctx.globalCompositeOperation = "source-over";
