@@ -108,6 +108,7 @@ async def serve(config: object, seed: int | None) -> None:
         file=sys.stderr,
         flush=True,
     )
+    print(f"life2 serve: recording each game in {config.records_path}", file=sys.stderr, flush=True)
     stopping = asyncio.Event()
     with contextlib.suppress(NotImplementedError):  # a service manager's stop: as Ctrl-C
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)

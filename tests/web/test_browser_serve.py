@@ -95,6 +95,7 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
     assert shot.stat().st_size > 10_000
     assert "Traceback" not in proc.stderr
     # `life2 serve` records the game where the config's [records] says, as the kiosk does
+    assert f"recording each game in {tmp_path / 'life2-games.jsonl'}" in proc.stderr
     (record,), _ = read_records(tmp_path / "life2-games.jsonl")
     assert (record.game, record.ended, record.players[0]) == ("life2", "finished", "human")
     assert record.winner == ("draw" if not winner else int(winner[0]))
