@@ -2,7 +2,8 @@
 
 Every visitor who opens the page gets a game of their own (exhibit/web.py), on
 one asyncio loop with a WebSocket per page (terminals/web/server.py). `--check`
-checks the config, `[web]` with it, and stops. The server needs the `web`
+checks the config, `[web]` with it, and stops. Each game is recorded under
+the config's `[records]` path, as the kiosk records its own. The server needs the `web`
 extra (aiohttp): without it, one line says how to get it.
 """
 
@@ -82,12 +83,14 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
 
 async def serve(config: object, seed: int | None) -> None:
     from ..exhibit.config import ExhibitConfig
+    from ..exhibit.records import RecordLog
     from ..exhibit.web import WebExhibit
     from ..terminals.door.address import is_loopback
     from ..terminals.web.server import Limits, WebServer
 
     assert isinstance(config, ExhibitConfig)
-    exhibit = WebExhibit(config, seed)
+    log = RecordLog(config.records_path, config.records_max_bytes, config.records_keep)
+    exhibit = WebExhibit(config, seed, log)
     limits = Limits(
         pages=config.web_max_games * 2,
         per_address=config.web_pages_per_address,
@@ -105,6 +108,7 @@ async def serve(config: object, seed: int | None) -> None:
         file=sys.stderr,
         flush=True,
     )
+    print(f"life2 serve: recording each game in {config.records_path}", file=sys.stderr, flush=True)
     stopping = asyncio.Event()
     with contextlib.suppress(NotImplementedError):  # a service manager's stop: as Ctrl-C
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopping.set)

@@ -18,7 +18,7 @@ import sys
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from .stands import stand_names
@@ -35,6 +35,8 @@ ENDINGS = {
     "limit": "an attract game cut at its round limit",
     "runaway": "stopped where the original prints for ever",
     "unreproducible": "stopped where the original crashes",
+    "left": "left by the visitor (a web page gone)",
+    "failed": "failed in the server (its log says why)",
 }
 WINNERS = (1, 2, 3, 4, "draw", "extinction", "hybrids", None)
 """LIFE2's two players or a draw; Cell Life's up to four, a total extinction or a hybrid takeover."""
@@ -128,6 +130,11 @@ class GameRecord:
     @property
     def end_time(self) -> datetime:
         return datetime.fromisoformat(self.end)
+
+
+def now_iso() -> str:
+    """A record's time: UTC, to the second."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def _is_number(value: object) -> bool:

@@ -22,14 +22,13 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ..session import drive
 from ..terminals.base import IdleTimeout, LineInterrupted, OperatorExit, Terminal
 from ..terminals.pacing import HistoricalPace
 from .config import ExhibitConfig
-from .records import GameRecord, RecordLog
+from .records import GameRecord, RecordLog, now_iso
 from .stands.base import ATTRACT, VISITORS_OF, Game, Hooks, Stand
 from .table import Table
 
@@ -49,10 +48,6 @@ class RoundLimit(Exception):
 
 
 CHOOSE_PROMPT = b"\r\n\r\nTYPE 1 TO PLAY THE COMPUTER, 2 FOR TWO PLAYERS\r\n? "
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class Exhibit:

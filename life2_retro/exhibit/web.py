@@ -13,6 +13,11 @@ as it sits down, which it keeps across a reload: the same token takes the same
 seat back and is shown the game as it stands. A game ends, and everything it
 held is let go, when it is over, when a prompt is left alone for
 `idle_seconds`, or when no page has held its lines for `away_seconds`.
+
+Every game that began is one line in the exhibit's records (records.py), as
+a kiosk's game is, under the config's `[records]` path, so `life2 exhibit
+--stats` counts the web's games with the kiosk's. A game with a friend who
+never came never began, and is not recorded.
 """
 
 from __future__ import annotations
@@ -35,8 +40,9 @@ from ..terminals.seats import Seats
 from ..terminals.web.line import WebLine
 from ..terminals.web.seat import look_of
 from ..terminals.web.wire import BUSY, SEAT_TAKEN, WRONG_CODE, Knock, frame
+from .records import GameRecord, RecordLog, now_iso
 from .stands import stand_class
-from .stands.base import ONE_VISITOR, TWO_VISITORS, Hooks
+from .stands.base import ONE_VISITOR, TWO_VISITORS, Game, Hooks
 
 if TYPE_CHECKING:
     from ..terminals.web.server import Refusal
@@ -81,8 +87,12 @@ class Visit:
 class WebExhibit:
     """The host of `life2 serve`'s pages (terminals/web/server.py): which game a knock opens."""
 
-    def __init__(self, config: ExhibitConfig, seed: int | None = None) -> None:
+    def __init__(self, config: ExhibitConfig, seed: int | None = None, log: RecordLog | None = None) -> None:
         self.config = config
+        self.log = log
+        """Where each game is recorded (None: nowhere, as a test's server may choose)."""
+        self._log_failed = False
+        self.stopping = False
         self.random = random.Random(seed)
         self.visits: dict[str, Visit] = {}
         self.by_token: dict[str, Visit] = {}
@@ -185,6 +195,8 @@ class WebExhibit:
         stand = config.stand(visit.game)
         ended = "finished"
         holding = False
+        game: Game | None = None
+        started_wall, started = "", 0.0
         try:
             terminal: Terminal
             if visit.mode == "friend":
@@ -199,26 +211,57 @@ class WebExhibit:
             self.baton.acquire()
             holding = True
             hooks = Hooks(random.Random(seed), idle_seconds=config.web_idle_seconds)
+            started_wall, started = now_iso(), time.monotonic()
             terminal.write(stand.welcome(MODES[visit.mode]))
-            played = stand.game(terminal, MODES[visit.mode], hooks)
-            terminal.set_erase(played.erase)
-            ended = played.ended(drive(played.run(), played.terminal))
+            game = stand.game(terminal, MODES[visit.mode], hooks)
+            terminal.set_erase(game.erase)
+            ended = game.ended(drive(game.run(), game.terminal))
         except IdleTimeout:
             ended = "idle"
             for line in visit.lines.values():
                 line.notice("nobody typed for a while: the game is over.")
         except (TerminalClosed, SeatLost):
-            ended = "left"
+            ended = "operator" if self.stopping else "left"
         except Exception as exc:  # one game's failure is that game's; the others go on
             ended = "failed"
             say(f"game {visit.id} ({visit.game}) failed: {exc!r}")
         finally:
             if holding:
                 self.baton.release()
+            if started_wall:  # the game began
+                self._record(visit, game, started_wall, time.monotonic() - started, ended)
             visit.ended = ended
             for line in visit.lines.values():
                 line.finish(f"the game is over ({ended})")
             visit.done = True
+
+    def _record(self, visit: Visit, game: Game | None, start: str, seconds: float, ended: str) -> None:
+        """The game's line in the records, as the kiosk writes it (runner.py); a failed disk is said
+        once, and the games go on."""
+        if self.log is None:
+            return
+        try:
+            played = game.played() if game is not None else None
+        except Exception as exc:  # a game that failed may not say what it played: its ending still counts
+            say(f"game {visit.id} ({visit.game}): its record is short: {exc!r}")
+            played = None
+        seats = 2 if visit.mode == "friend" else 1
+        record = GameRecord(
+            start=start,
+            end=now_iso(),
+            mode="visitor",
+            players=played.players if played else ["human"] * seats + ["computer"] * (2 - seats),
+            winner=played.winner if played else None,
+            ended=ended,
+            moves=played.moves if played else [],
+            duration=round(seconds, 3),
+            dialect=played.dialect if played else "",
+            bugs=played.bugs if played else [],
+            game=visit.game,
+        )
+        if not self.log.append(record) and not self._log_failed:
+            self._log_failed = True
+            say(f"games are not being recorded: {self.log.problem}")
 
     def tend(self) -> None:
         """Each tick of the server's loop: games nobody is at end; ended games are let go."""
@@ -239,6 +282,7 @@ class WebExhibit:
         self.played += 1
 
     def stop(self) -> None:
+        self.stopping = True
         for visit in list(self.visits.values()):
             for line in visit.lines.values():
                 line.hang_up()

@@ -15,6 +15,8 @@ import time
 
 import pytest
 
+from life2_retro.exhibit.records import read_records
+from life2_retro.terminals.web.assets import glass
 from tests.support.browser import chromium, keep_shot, log_text, type_line, wait_asked
 from tests.support.serialpty import start_life2
 
@@ -79,6 +81,12 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
                 square += 7
             shot = keep_shot(page, tmp_path / f"web-serve-{look}.png")
             printed = log_text(page)
+            if look == "teletype":  # the window's keys for the paper's curl (F6) and edge (F5)
+                for key, said in (("F6", "curl off"), ("F5", "edge off")):
+                    page.keyboard.press(key)
+                    assert page.locator("#status").inner_text() == f"The paper's {said} ({key})"
+                flat = keep_shot(page, tmp_path / "web-serve-teletype-flat.png")
+                assert flat.read_bytes() != shot.read_bytes() and page.url == link  # F5 did not reload
             assert not errors
     finally:
         proc.stop()
@@ -86,3 +94,85 @@ def test_a_serve_game_against_the_computer_to_its_end(tmp_path, look):
     assert winner in (["1"], ["2"]) or "DRAW" in printed, printed[-600:]
     assert shot.stat().st_size > 10_000
     assert "Traceback" not in proc.stderr
+    # `life2 serve` records the game where the config's [records] says, as the kiosk does
+    assert f"recording each game in {tmp_path / 'life2-games.jsonl'}" in proc.stderr
+    (record,), _ = read_records(tmp_path / "life2-games.jsonl")
+    assert (record.game, record.ended, record.players[0]) == ("life2", "finished", "human")
+    assert record.winner == ("draw" if not winner else int(winner[0]))
+
+
+FRAMES = """(most) => new Promise((done) => {
+  const canvas = document.getElementById('machine');
+  const seen = {frames: 0, brightness: new Set(), moved: 0, draws: Number(canvas.dataset.draws)};
+  const start = performance.now();
+  function count() {
+    seen.frames += 1;
+    seen.brightness.add(canvas.style.filter);
+    seen.moved += Boolean(canvas.style.transform);
+    if (seen.frames < most && !(seen.frames >= 60 && seen.brightness.size > 1 && seen.moved)) {
+      requestAnimationFrame(count);
+    } else {
+      done({frames: seen.frames, brightness: seen.brightness.size, moved: seen.moved,
+            draws: Number(canvas.dataset.draws) - seen.draws,
+            seconds: (performance.now() - start) / 1000});
+    }
+  }
+  requestAnimationFrame(count);
+})"""
+"""Counts animation frames (60 at least, `most` at most) until the canvas has flickered and jumped:
+how many frames, how many brightnesses and jumps were seen, how many times it was drawn, and in
+how many seconds."""
+
+
+FADES = "Number(document.getElementById('machine').dataset.fades || 0)"
+"""How many times the afterglow of a change has faded out."""
+
+
+def test_the_glass_terminals_tube_by_the_windows_keys(tmp_path):
+    """The tube's effects in the page (glass.js): flicker and jitter move the canvas, and it is drawn
+    only when the picture changes (the cursor's blink, the afterglow); the window's keys switch each
+    effect: Shift+F6 the flicker, Shift+F7 the jitter, F4 the persistence, Shift+F2 the curvature."""
+    proc, link = serve(tmp_path, 'look = "crt"', 'games = ["life2"]')
+    try:
+        with chromium() as browser:
+            page = browser.new_page(viewport={"width": 1024, "height": 700})
+            errors: list[str] = []
+            page.on("pageerror", lambda error: errors.append(str(error)))
+            page.goto(link)
+            page.wait_for_selector("#choices button")
+            page.keyboard.press("Enter")
+            wait_asked(page, 1)
+            machine = page.locator("#machine")
+            effects = machine.get_attribute("data-effects").split()
+            assert effects == [n for n in glass()["effects"] if n != "burnin"]
+            curved = keep_shot(page, tmp_path / "web-crt-curved.png").read_bytes()
+            moving = page.evaluate(FRAMES, 600)
+            assert moving["brightness"] > 1 and moving["moved"] > 0
+            # a change fades out over ten time constants, a frame drawn at each, then drawing stops
+            faded = FADES + " > " + (machine.get_attribute("data-fades") or "0")
+            page.keyboard.press("Shift+F8")
+            assert page.locator("#status").inner_text() == "Raster off (Shift+F8)"
+            page.wait_for_function(f"() => {faded}")
+            for key in ("F4", "Shift+F6", "Shift+F7", "Shift+F8"):  # F4 first: no afterglow after
+                page.keyboard.press(key)
+            fades = page.evaluate(FADES)
+            assert machine.get_attribute("data-effects").split() == [
+                n for n in effects if n not in ("flicker", "jitter", "persistence")
+            ]
+            still = page.evaluate(FRAMES, 120)
+            assert still["frames"] == 120 and still["brightness"] == 1 and still["moved"] == 0
+            # with nothing printed, a frame is drawn only as the cursor blinks, twice a second (and
+            # once for the keys' change): not at each of the browser's frames
+            assert still["draws"] <= 2 * still["seconds"] + 3, still
+            assert not machine.get_attribute("data-fading")
+            assert page.evaluate(FADES) == fades  # Shift+F8 changed the picture: nothing faded
+            page.keyboard.press("Shift+F2")
+            assert page.locator("#status").inner_text() == "Curvature off (Shift+F2)"
+            page.evaluate(
+                "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+            )
+            flat = keep_shot(page, tmp_path / "web-crt-flat.png").read_bytes()
+            assert not errors
+    finally:
+        proc.stop()
+    assert flat != curved

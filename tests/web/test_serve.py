@@ -1,5 +1,6 @@
 """`life2 serve`'s games over loopback, with WebSocket clients of our own: a game with a friend by
-its shared link, the friend's door, a game nobody is at let go, the limit on games, and --check."""
+its shared link, the friend's door, a game nobody is at let go, the limit on games, the records
+each game leaves, and --check."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import pytest
 aiohttp = pytest.importorskip("aiohttp")
 
 from life2_retro.exhibit.config import parse_config  # noqa: E402
+from life2_retro.exhibit.records import RecordLog, read_records, summarize  # noqa: E402
 from life2_retro.exhibit.web import WebExhibit  # noqa: E402
 from life2_retro.terminals.web import wire  # noqa: E402
 from life2_retro.terminals.web.server import WebServer  # noqa: E402
@@ -22,12 +24,12 @@ from tests.support.helpers import QUICK_GAME  # noqa: E402
 
 
 @pytest.fixture
-def served():
+def served(tmp_path):
     started: list[tuple[WebExhibit, WebServer]] = []
 
     def start(**web) -> tuple[WebExhibit, str]:
-        config = parse_config({"web": {"baud": 0, **web}, "life2": {"dialect": "ms1978"}})
-        exhibit = WebExhibit(config, seed=1)
+        config = parse_config({"web": {"baud": 0, **web}, "life2": {"dialect": "ms1978"}}, tmp_path)
+        exhibit = WebExhibit(config, seed=1, log=RecordLog(config.records_path))
         server = WebServer(exhibit)
         server.on_tick = exhibit.tend
         _, port = server.run_in_thread("127.0.0.1", 0)
@@ -114,6 +116,19 @@ def test_a_game_with_a_friend_by_its_link_to_the_end(served):
     while exhibit.visits and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not exhibit.visits and not exhibit.by_token
+    # recorded as the kiosk records a game of two visitors, and counted by the museum's reader
+    (record,), problems = read_records(exhibit.config.records_path)
+    assert not problems
+    assert (record.game, record.mode, record.players, record.winner, record.ended) == (
+        "life2",
+        "visitor",
+        ["human", "human"],
+        2,
+        "finished",
+    )
+    assert record.moves == [[1 + (n >= 3), line.decode()] for n, line in enumerate(QUICK_GAME)]
+    assert record.dialect == "ms1978" and record.duration > 0
+    assert "Two visitors: 1 games, 1 finished (player 1 won 0, player 2 won 1" in summarize([record])
 
 
 def test_a_game_nobody_is_at_ends_and_is_let_go(served):
@@ -134,6 +149,9 @@ def test_a_game_nobody_is_at_ends_and_is_let_go(served):
         time.sleep(0.1)
     assert not exhibit.visits and not exhibit.by_token
     assert thread is not None and (thread.join(timeout=5) or not thread.is_alive())
+    (record,), _ = read_records(exhibit.config.records_path)
+    assert (record.game, record.ended, record.winner) == ("p2life", "left", None)
+    assert record.players[0] == "human" and record.players[1].startswith("computer")
 
 
 def test_past_the_games_limit_a_visitor_is_asked_to_come_back(served):
@@ -186,6 +204,8 @@ def test_a_prompt_left_alone_ends_its_game_and_the_page_is_told(served):
     while exhibit.visits and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not exhibit.visits
+    (record,), _ = read_records(exhibit.config.records_path)
+    assert (record.ended, record.winner, record.moves) == ("idle", None, [])
 
 
 @pytest.mark.parametrize(

@@ -5,6 +5,10 @@
   the pen's width and the type's measures: the page strokes exactly these
   paths with a round pen, as type_render.py does. With it, the glass
   terminal's 5x7 dots (window/font.py), dot for dot.
+* The glass terminal's tube (`glass`): its phosphors with their colour and
+  afterglow, the effects with their keys, the bulge, the flicker and the
+  jitter, as window/crt.py, curvature.py and tube.py have them, so the page
+  draws the tube by the window's numbers and no second copy of them exists.
 * The sounds: the print, return, feed and bell voices and the motor's hum of
   window/sound.py, rendered by those functions into 16-bit WAV files that
   the page decodes with Web Audio, so the page's Teletype sounds as the
@@ -18,7 +22,7 @@ import json
 import wave
 from functools import cache
 
-from ..window import printed_type, sound, teletype
+from ..window import crt, curvature, glass_text, paper_sheet, printed_type, sound, teletype, tube
 from ..window.font import HEIGHT, ROWS, WIDTH, dots
 from ..window.paper import BELL_COLUMN, CHARACTERS_PER_INCH, COLUMNS, LINES_PER_INCH, PAPER_INCHES
 from ..window.strokes import flatten
@@ -71,6 +75,19 @@ def typeface() -> dict[str, object]:
             "spread_ink": printed_type.SPREAD_INK,
             "soaked_letter": printed_type.SOAKED_LETTER,
             "mottle": printed_type.MOTTLE,
+            # the sheet in the room (paper_sheet.py): its curl at the top, its edges and shadows
+            "curl_band": paper_sheet.CURL_BAND,
+            "curl_radius": paper_sheet.CURL_RADIUS,
+            "curl_shade": paper_sheet.CURL_SHADE,
+            "shadow": paper_sheet.SHADOW,
+            "shadow_alpha": list(paper_sheet.SHADOW_ALPHA),
+            "edge_width": paper_sheet.EDGE_WIDTH,
+            "edge_tint": list(paper_sheet.EDGE_TINT),
+            "platen_shade": list(paper_sheet.PLATEN_SHADE),
+            "light_across": list(paper_sheet.LIGHT_ACROSS),
+            "effects": list(teletype.PaperEffects.all_names()),
+            # F-key number -> effect, as the window's (F2 to F6)
+            "keys": [[number, name] for number, name in teletype.EFFECT_KEYS.items()],
         },
         # the worn machine's type, character by character (type_wear.py): the share of a full blow's
         # ink each leaves, and how far it sits off its place (64ths of an inch)
@@ -82,6 +99,49 @@ def typeface() -> dict[str, object]:
         # the glass terminal's character generator (font.py): (column, row) of each dot
         "dots": {"width": WIDTH, "height": HEIGHT, "rows": ROWS, "glyphs": _dot_glyphs()},
     }
+
+
+def glass() -> dict[str, object]:
+    """The glass terminal's tube as the page reads it: the window's own numbers (crt.py)."""
+    return {
+        "phosphors": {
+            name: {"name": p.name, "colour": list(p.color), "persistence": p.persistence}
+            for name, p in crt.PHOSPHORS.items()
+        },
+        "effects": list(crt.EFFECT_NAMES),
+        # [Shift held, F-key number, effect]: F2 to F5 and Shift+F2 to Shift+F8, as the window's
+        "keys": [[shifted, number, name] for (shifted, number), name in crt.EFFECT_KEYS.items()],
+        "phosphor_key": 6,
+        "curvature": curvature.STRENGTH,
+        "flicker_frames": crt.FLICKER,
+        "flicker_step": glass_text.FLICKER_STEP,
+        "jitter": crt.JITTER,
+        "tear": crt.TEAR,
+        "afterglow_gone": crt.AFTERGLOW_GONE,
+        "scanline_shade": tube.SCANLINE_SHADE,
+        "vignette_depth": tube.VIGNETTE_DEPTH,
+        "raster_level": tube.RASTER_LEVEL,
+        "housing": list(tube.HOUSING),
+        "glass": list(tube.GLASS),
+        "cursor_blink": crt.CURSOR_BLINK,
+        # the room in the glass (tube.py's room_light) and the bezel's shade of it, on a grid over
+        # the glass from corner to corner, row by row, out of 255: the page scales it to its glass
+        "room": _room(*ROOM_GRID),
+    }
+
+
+ROOM_GRID = (128, 96)
+"""Points across and down the glass for its reflection: the lamp's glare spans about six across."""
+
+
+def _room(width: int, height: int) -> dict[str, object]:
+    shade, light = tube.glass_grids(width, height)
+    return {"width": width, "height": height, "shade": shade, "light": light}
+
+
+@cache
+def glass_json() -> bytes:
+    return json.dumps(glass(), separators=(",", ":")).encode()
 
 
 def _dot_glyphs() -> dict[str, list[list[int]]]:

@@ -201,7 +201,7 @@ class WebServer:
         """Called each tick on the loop (serve ends idle games there)."""
 
     def app(self) -> web.Application:
-        from .assets import sound_wav, typeface_json
+        from .assets import glass_json, sound_wav, typeface_json
 
         app = web.Application(client_max_size=4096)
         app.router.add_get("/", self._index)
@@ -209,6 +209,9 @@ class WebServer:
 
         async def typeface(request: web.Request) -> web.Response:
             return self._bytes(typeface_json(), "application/json")
+
+        async def glass(request: web.Request) -> web.Response:
+            return self._bytes(glass_json(), "application/json")
 
         async def sounds(request: web.Request) -> web.Response:
             body = sound_wav(request.match_info["name"])
@@ -220,6 +223,7 @@ class WebServer:
             return web.Response(status=204)
 
         app.router.add_get("/typeface.json", typeface)
+        app.router.add_get("/glass.json", glass)
         app.router.add_get("/sounds/{name}.wav", sounds)
         app.router.add_get("/socket", self._socket)
         app.router.add_get("/favicon.ico", no_icon)

@@ -119,6 +119,8 @@ JITTER = 0.07
 """The chance that a frame lands a pixel off."""
 TEAR = 0.002
 """The chance that a band of a frame slips sideways (about one frame in eight seconds)."""
+CURSOR_BLINK = 0.5
+"""Seconds the cursor is lit, then dark: a blink a second."""
 AFTERGLOW_GONE = 10
 """Time constants after which the afterglow has faded to nothing (e^-10 of 255, and the tail cut)."""
 
@@ -391,7 +393,7 @@ class Crt(PygameTerminal):
 
     def draw(self, surface: Any) -> None:
         assert self.view is not None
-        cursor_on = int(self.clock.now() * 2) % 2 == 0
+        cursor_on = int(self.clock.now() / CURSOR_BLINK) % 2 == 0
         self.view.draw(surface, self.frame_seconds, cursor_on, self.clock.now())
 
     def close_view(self) -> None:

@@ -28,6 +28,17 @@ CURL_SHADE = 0.8
 """The light left at the very top of the curl, where the paper faces furthest from the light."""
 SHADOW = 12
 """The edge shadow's reach on the right, in pixels at 1024 wide (on the left, half that)."""
+SHADOW_ALPHA = (70, 110)
+"""The shadow's darkest, against the paper, out of 255: on the left, and on the right."""
+EDGE_WIDTH = 4
+"""The paper's darker cut edge, in pixels at 1024 wide."""
+EDGE_TINT = (26, 30, 40)
+"""How much the very edge takes off red, green and blue (out of 255): darker and warmer."""
+LIGHT_ACROSS = (0.035, 0.2, 0.06, 0.25)
+"""The room's light across the sheet: the share lost at the left edge, fading out over the first
+fifth; and the share lost at the right edge, rising from a quarter across."""
+PLATEN_SHADE = (0.09, 0.16)
+"""Below the print line: the light lost at once (over six rows), and more by the window's foot."""
 
 
 def curl_rows(height: int) -> list[float]:
@@ -63,7 +74,7 @@ def edge_strips(pygame: Any, height: int, scale: float) -> tuple[Any, Any, int, 
     right_w = max(3, round(SHADOW * scale))
     left_w = max(2, right_w // 2)
     strips = []
-    for width, strength in ((left_w, 70), (right_w, 110)):
+    for width, strength in zip((left_w, right_w), SHADOW_ALPHA, strict=True):
         strip = pygame.Surface((width, height), pygame.SRCALPHA)
         for x in range(width):
             fall = (1 - x / width) ** 2  # darkest against the paper
@@ -75,11 +86,12 @@ def edge_strips(pygame: Any, height: int, scale: float) -> tuple[Any, Any, int, 
 
 def edge_tint(pygame: Any, height: int, scale: float) -> Any:
     """The paper's own edge: a few pixels a shade darker and warmer, to multiply at each side."""
-    width = max(2, round(4 * scale))
+    width = max(2, round(EDGE_WIDTH * scale))
     tint = pygame.Surface((width, height)).convert()
     for x in range(width):
         t = 1 - x / width
-        tint.fill((round(255 - 26 * t), round(255 - 30 * t), round(255 - 40 * t)), (x, 0, 1, height))
+        red, green, blue = (round(255 - less * t) for less in EDGE_TINT)
+        tint.fill((red, green, blue), (x, 0, 1, height))
     return tint
 
 
@@ -89,7 +101,7 @@ def platen_shade(pygame: Any, width: int, height: int) -> Any:
     shade = pygame.Surface((width, max(1, height))).convert()
     for y in range(max(1, height)):
         t = y / max(1, height - 1)
-        level = 1 - 0.09 * min(1.0, y / 6) - 0.16 * t**1.4
+        level = 1 - PLATEN_SHADE[0] * min(1.0, y / 6) - PLATEN_SHADE[1] * t**1.4
         shade.fill((round(255 * level), round(253 * level), round(250 * level)), (0, y, width, 1))
     return shade
 
@@ -100,6 +112,11 @@ def light_across(pygame: Any, width: int, height: int) -> Any:
     row = pygame.Surface((width, 1)).convert()
     for x in range(width):
         t = x / max(1, width - 1)
-        level = 1 - 0.035 * max(0.0, 0.2 - t) / 0.2 - 0.06 * max(0.0, t - 0.25) / 0.75
+        left, left_reach, right, right_from = LIGHT_ACROSS
+        level = (
+            1
+            - left * max(0.0, left_reach - t) / left_reach
+            - right * max(0.0, t - right_from) / (1 - right_from)
+        )
         row.set_at((x, 0), (round(255 * level), round(254 * level), round(252 * level)))
     return pygame.transform.scale(row, (width, height)).convert()

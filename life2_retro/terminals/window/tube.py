@@ -283,30 +283,44 @@ def _bevel(pygame: Any, surface: Any, geometry: TubeGeometry) -> None:
 
 
 def _reflection(pygame: Any, geometry: TubeGeometry) -> Any:
-    """The room in the glass, worked out as a smooth field: the ceiling's light, brightest at the
-    top; a window behind the visitor, its frame's cross faintly in it; a lamp's glare in the upper
-    right corner, off the text (the programs print from the left margin, and the glare sat on their
-    first words when it was at the upper left); all of it dimmer near the opening's upper and left
-    edges, which the bezel shades from the room."""
+    """The room in the glass (`room_light`), worked out as a smooth field."""
     x, y, w, h = geometry.glass
 
     def light(px: float, py: float) -> float:
-        u, v = (px - x) / w, (py - y) / h
-        level = 7 * max(0.0, 1 - v) ** 2  # the ceiling
-        slant = u + 0.22 * v  # the window pane leans: its sides run down and to the left
-        pane = _between(slant, 0.07, 0.4, 0.07) * _between(v, 0.05, 0.5, 0.08)
-        cross = max(_between(slant, 0.225, 0.245, 0.01), _between(v, 0.265, 0.285, 0.01))
-        level += 10 * pane * (1 - 0.45 * cross)
-        level += 70 * math.exp(-((u - LAMP[0]) ** 2 / 0.0012 + (v - LAMP[1]) ** 2 / 0.0016))  # a lamp
-        return level * _shaded(u, v)
+        return room_light((px - x) / w, (py - y) / h)
 
     return _field(pygame, geometry.size, 3, light)
+
+
+def room_light(u: float, v: float) -> float:
+    """The room's light reflected at (u, v) of the glass (shares of its width and height), out of
+    255: the ceiling's light, brightest at the top; a window behind the visitor, its frame's cross
+    faintly in it; a lamp's glare in the upper right corner, off the text (the programs print from
+    the left margin, and the glare sat on their first words when it was at the upper left); all of
+    it dimmer near the opening's upper and left edges, which the bezel shades from the room."""
+    level = 7 * max(0.0, 1 - v) ** 2  # the ceiling
+    slant = u + 0.22 * v  # the window pane leans: its sides run down and to the left
+    pane = _between(slant, 0.07, 0.4, 0.07) * _between(v, 0.05, 0.5, 0.08)
+    cross = max(_between(slant, 0.225, 0.245, 0.01), _between(v, 0.265, 0.285, 0.01))
+    level += 10 * pane * (1 - 0.45 * cross)
+    level += 70 * math.exp(-((u - LAMP[0]) ** 2 / 0.0012 + (v - LAMP[1]) ** 2 / 0.0016))  # a lamp
+    return level * _shaded(u, v)
 
 
 def _glass_shade(pygame: Any, geometry: TubeGeometry) -> Any:
     """How much of the room's light reaches each part of the glass (255: all of it)."""
     x, y, w, h = geometry.glass
     return _field(pygame, geometry.size, 8, lambda px, py: 255 * _shaded((px - x) / w, (py - y) / h))
+
+
+def glass_grids(width: int, height: int) -> tuple[list[int], list[int]]:
+    """The glass's shade (`_shaded`, out of 255) and the room's light in it (`room_light`) on a
+    grid of width x height points from corner to corner, row by row: what a page scales to its
+    glass (terminals/web/), so its reflection is this one."""
+    points = [(i / (width - 1), j / (height - 1)) for j in range(height) for i in range(width)]
+    shade = [max(0, min(255, round(255 * _shaded(u, v)))) for u, v in points]
+    light = [max(0, min(255, round(room_light(u, v)))) for u, v in points]
+    return shade, light
 
 
 def _shaded(u: float, v: float) -> float:

@@ -31,6 +31,7 @@ const CLOSES = {
 
 let socket = null;
 let face = null;
+let tube = null; // the glass terminal's numbers (/glass.json)
 let view = null;
 let pace = null;
 let keys = null;
@@ -111,7 +112,7 @@ function seated(look) {
   }
   if (!view) {
     canvas.hidden = false;
-    view = look.look === "crt" ? new GlassView(canvas, face, look.phosphor) : new TeletypeView(canvas, face);
+    view = look.look === "crt" ? new GlassView(canvas, face, tube, look.phosphor) : new TeletypeView(canvas, face);
     document.title = look.look === "crt" ? "LIFE2 - a glass terminal" : "LIFE2 - Teletype Model 33";
     pace = new Pace(look.baud);
     sounds = new Sounds(look.sound, look.look === "crt" ? ["bell"] : undefined, look.look !== "crt");
@@ -125,7 +126,11 @@ function seated(look) {
       started: () => sounds.start(),
       sent: () => { canvas.dataset.asking = ""; say(""); },
     });
-    canvas.addEventListener("keydown", (event) => { if (keys.key(event)) event.preventDefault(); });
+    canvas.addEventListener("keydown", (event) => {
+      const switched = view.key ? view.key(event) : undefined; // the window's effect keys
+      if (switched !== undefined) { say(switched); dirty = true; event.preventDefault(); }
+      else if (keys.key(event)) event.preventDefault();
+    });
     canvas.addEventListener("pointerdown", () => { sounds.start(); canvas.focus(); });
     canvas.addEventListener("wheel", (event) => { view.scroll(event.deltaY < 0 ? 3 : -3); dirty = true; }, { passive: true });
     window.addEventListener("resize", () => { view.layout(); dirty = true; });
@@ -191,16 +196,17 @@ function frame() {
       dirty = true;
     }
     if (askWhenPrinted !== null && !pace.pending) ask(askWhenPrinted);
-    if (dirty || view instanceof GlassView) {
-      view.draw();
-      dirty = false;
-    }
+    if (view instanceof GlassView) view.frame(performance.now() / 1000);
+    else if (dirty) view.draw();
+    dirty = false;
   }
   requestAnimationFrame(frame);
 }
 
 async function start() {
-  face = await (await fetch(new URL("typeface.json", here))).json();
+  [face, tube] = await Promise.all(
+    ["typeface.json", "glass.json"].map(async (name) => (await fetch(new URL(name, here))).json()),
+  );
   connect();
   requestAnimationFrame(frame);
 }

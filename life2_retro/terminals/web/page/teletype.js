@@ -5,6 +5,12 @@
 // A spot struck again and again soaks: each new blow's ink runs into the paper around the letters
 // struck there before, and less of it keeps its own shape. That is the blot the listing makes of
 // XXXXXX, $$$$$$ and &&&&&& and that hides the move typed onto it.
+//
+// The sheet is a thing in the room, as window/paper_sheet.py draws it, by its numbers (in
+// /typeface.json): the room's light across it, its darker cut edges and the shadow it casts beside
+// them (the "edge" effect, F5 as in the window), and its curl back over the top of the window and
+// round the platen below the print line ("curl", F6). The curl's band is the flat paper's own
+// rows, each window row taken from the row of paper the curl brings there.
 
 const LINES_KEPT = 1000; // rows of paper kept to read back (some three games): a page open for days stays this size
 const LINE_CANVASES = 80; // drawn lines kept ready; others are inked again from their strikes
@@ -87,6 +93,27 @@ export class PaperRoll {
   }
 }
 
+function canvasOf(width, height) {
+  const made = document.createElement("canvas");
+  made.width = Math.max(1, width);
+  made.height = Math.max(1, height);
+  return made;
+}
+
+// a picture of grey rows (or columns): level(i) for each, 0 to 1, times a colour's shares
+function shades(width, height, across, level, tint = [1, 1, 1]) {
+  const made = canvasOf(width, height);
+  const ctx = made.getContext("2d");
+  const count = across ? width : height;
+  for (let i = 0; i < count; i++) {
+    const l = level(i);
+    ctx.fillStyle = `rgb(${tint.map((t) => Math.round(255 * l * t)).join(",")})`;
+    if (across) ctx.fillRect(i, 0, 1, height);
+    else ctx.fillRect(0, i, width, 1);
+  }
+  return made;
+}
+
 function paperTile(colour, size = 256, seed = 7) {
   // off-white paper: a little grain, and short faint fibres lying mostly along the roll
   const tile = document.createElement("canvas");
@@ -124,7 +151,22 @@ export class TeletypeView {
     this.scrollBack = 0;
     this.canvases = new Map();
     this.tile = paperTile(this.p.paper);
+    this.effects = Object.fromEntries(this.p.effects.map((name) => [name, true]));
     this.layout();
+  }
+
+  // the window's keys (teletype.py's EFFECT_KEYS): what was switched, to be said; undefined for any
+  // other key. The page draws the edge and the curl; the strike, baseline and ribbon are always on.
+  key(event) {
+    const number = /^F(\d+)$/.exec(event.key);
+    if (!number || event.shiftKey) return undefined;
+    const found = this.p.keys.find(([n]) => n === Number(number[1]));
+    if (!found) return undefined;
+    const name = found[1];
+    if (name !== "edge" && name !== "curl") return `The ${name} is always on in the page (${event.key})`;
+    this.effects[name] = !this.effects[name];
+    this.layout();
+    return `The paper's ${name} ${this.effects[name] ? "on" : "off"} (${event.key})`;
   }
 
   layout() {
@@ -144,7 +186,53 @@ export class TeletypeView {
     this.headY = Math.floor(height * p.head_at);
     this.pad = Math.ceil(this.lineH * 0.5); // room in a line's canvas for ink above and below it
     this.canvases.clear();
-    this.pattern = this.canvas.getContext("2d").createPattern(this.tile, "repeat");
+    this.sheetLayout(width, height);
+  }
+
+  // the sheet in the room (paper_sheet.py), made once per size: the curl's rows and shade, the
+  // light across the paper, the platen's shade, the edges' tint and shadows
+  sheetLayout(width, height) {
+    const p = this.p;
+    const scale = width / 1024;
+    const paperW = this.paperW;
+    this.curlRows = [];
+    if (this.effects.curl) {
+      const band = Math.max(1, Math.round(height * p.curl_band));
+      const radius = band * p.curl_radius;
+      for (let y = 0; y < band; y++) this.curlRows.push(band - radius * Math.asin(Math.min(1, (band - y) / radius)));
+      this.curlShade = shades(paperW, band, false, (y) => {
+        const angle = Math.asin(Math.min(1, (band - y) / radius));
+        const level = p.curl_shade + (1 - p.curl_shade) * Math.cos(angle) ** 2;
+        return band - y <= 2 ? Math.min(1, level + 0.02) : level;
+      });
+      const below = Math.max(1, height - Math.round(this.headY + this.lineH * 0.9));
+      const [atOnce, byTheFoot] = p.platen_shade;
+      this.platen = shades(paperW, below, false, (y) => {
+        const t = y / Math.max(1, below - 1);
+        return 1 - atOnce * Math.min(1, y / 6) - byTheFoot * t ** 1.4;
+      }, [1, 253 / 255, 250 / 255]);
+    }
+    // rows of paper above the window that the curl rolls into view
+    this.above = Math.ceil(-Math.min(0, ...this.curlRows)) + 1;
+    this.sheet = canvasOf(paperW, height + this.above);
+    this.pattern = this.sheet.getContext("2d").createPattern(this.tile, "repeat");
+    if (this.effects.edge) {
+      const [left, leftReach, right, rightFrom] = p.light_across;
+      this.across = shades(paperW, 1, true, (x) => {
+        const t = x / Math.max(1, paperW - 1);
+        return 1 - (left * Math.max(0, leftReach - t)) / leftReach - (right * Math.max(0, t - rightFrom)) / (1 - rightFrom);
+      }, [1, 254 / 255, 252 / 255]);
+      const tintW = Math.max(2, Math.round(p.edge_width * scale));
+      this.edgeTint = canvasOf(tintW, 1);
+      const ctx = this.edgeTint.getContext("2d");
+      for (let x = 0; x < tintW; x++) {
+        const t = 1 - x / tintW; // 1 at the very edge
+        ctx.fillStyle = `rgb(${p.edge_tint.map((less) => Math.round(255 - less * t)).join(",")})`;
+        ctx.fillRect(x, 0, 1, 1);
+      }
+      const rightW = Math.max(3, Math.round(p.shadow * scale));
+      this.shadows = [[Math.max(2, rightW >> 1), p.shadow_alpha[0], -1], [rightW, p.shadow_alpha[1], 1]];
+    }
   }
 
   receive(text) {
@@ -252,32 +340,73 @@ export class TeletypeView {
     paper.fresh = [];
     const ctx = this.canvas.getContext("2d");
     const { width, height } = this.canvas;
-    ctx.fillStyle = rgb(this.p.desk);
-    ctx.fillRect(0, 0, width, height);
-    // the paper, its grain moving with it
+    // the flat paper, with the rows above the window that the curl shows, on the sheet's canvas
+    const sheet = this.sheet.getContext("2d");
+    const above = this.above;
     const shift = ((paper.row - this.scrollBack) * this.lineH) % this.tile.height;
-    this.pattern.setTransform(new DOMMatrix([1, 0, 0, 1, this.paperX, -shift]));
-    ctx.fillStyle = this.pattern;
-    ctx.fillRect(this.paperX, 0, this.paperW, height);
-    const above = Math.ceil(this.headY / this.lineH) + 2;
+    this.pattern.setTransform(new DOMMatrix([1, 0, 0, 1, 0, above - shift]));
+    sheet.globalCompositeOperation = "source-over";
+    sheet.fillStyle = this.pattern;
+    sheet.fillRect(0, 0, this.paperW, this.sheet.height);
+    const rowsAbove = Math.ceil((this.headY + above) / this.lineH) + 2;
     const below = Math.ceil((height - this.headY) / this.lineH) + 1;
     const current = paper.row - this.scrollBack;
-    for (let row = current - above; row <= current + below; row++) {
+    for (let row = current - rowsAbove; row <= current + below; row++) {
       if (row < paper.firstRow || row > paper.row) continue;
-      ctx.drawImage(this.lineCanvas(row), this.paperX, Math.round(this.rowTop(row) - this.pad));
+      sheet.drawImage(this.lineCanvas(row), 0, Math.round(this.rowTop(row) - this.pad) + above);
+    }
+    if (this.effects.edge) {
+      sheet.globalCompositeOperation = "multiply";
+      sheet.drawImage(this.across, 0, 0, this.paperW, this.sheet.height);
+    }
+    // on the desk: the sheet flat below the curl's band, and the band's rows from the paper the
+    // curl brings into view there, shaded as they turn from the light
+    ctx.fillStyle = rgb(this.p.desk);
+    ctx.fillRect(0, 0, width, height);
+    const band = this.curlRows.length;
+    ctx.drawImage(this.sheet, 0, above + band, this.paperW, height - band, this.paperX, band, this.paperW, height - band);
+    for (let y = 0; y < band; y++) {
+      ctx.drawImage(this.sheet, 0, Math.round(this.curlRows[y]) + above, this.paperW, 1, this.paperX, y, this.paperW, 1);
+    }
+    if (band) {
+      ctx.globalCompositeOperation = "multiply";
+      ctx.drawImage(this.curlShade, this.paperX, 0);
+      ctx.globalCompositeOperation = "source-over";
     }
     this.drawHead(ctx);
-    // the platen's shadow under the print line, and the paper's edges
+    // below the print line: the paper bending back round the platen, or its plain shadow
     const platen = Math.round(this.headY + this.lineH * 0.9);
-    ctx.fillStyle = "rgba(0,0,0,0.086)";
-    ctx.fillRect(this.paperX, platen, this.paperW, height - platen);
-    const shadow = Math.max(3, Math.round(width / 200));
-    for (const [x, direction] of [[this.paperX, -1], [this.paperX + this.paperW, 1]]) {
-      const gradient = ctx.createLinearGradient(x, 0, x + direction * shadow, 0);
-      gradient.addColorStop(0, "rgba(0,0,0,0.45)");
-      gradient.addColorStop(1, "rgba(0,0,0,0)");
-      ctx.fillStyle = gradient;
-      ctx.fillRect(Math.min(x, x + direction * shadow), 0, shadow, height);
+    if (this.effects.curl) {
+      ctx.globalCompositeOperation = "multiply";
+      ctx.drawImage(this.platen, this.paperX, platen);
+      ctx.globalCompositeOperation = "source-over";
+    } else {
+      ctx.fillStyle = "rgba(0,0,0,0.086)";
+      ctx.fillRect(this.paperX, platen, this.paperW, height - platen);
+    }
+    const right = this.paperX + this.paperW;
+    if (this.effects.edge) {
+      // the cut edges, a shade darker and warmer, and the shadow the sheet casts beside them
+      ctx.globalCompositeOperation = "multiply";
+      const tintW = this.edgeTint.width;
+      ctx.drawImage(this.edgeTint, this.paperX, 0, tintW, height);
+      ctx.save();
+      ctx.translate(right, 0);
+      ctx.scale(-1, 1);
+      ctx.drawImage(this.edgeTint, 0, 0, tintW, height);
+      ctx.restore();
+      ctx.globalCompositeOperation = "source-over";
+      for (const [reach, alpha, direction] of this.shadows) {
+        const x = direction < 0 ? this.paperX : right;
+        const gradient = ctx.createLinearGradient(x, 0, x + direction * reach, 0);
+        for (let i = 0; i <= 4; i++) gradient.addColorStop(i / 4, `rgba(0,0,0,${((alpha / 255) * (1 - i / 4) ** 2).toFixed(4)})`);
+        ctx.fillStyle = gradient;
+        ctx.fillRect(Math.min(x, x + direction * reach), 0, reach, height);
+      }
+    } else {
+      ctx.fillStyle = "rgb(200,190,176)";
+      ctx.fillRect(this.paperX, 0, 1, height);
+      ctx.fillRect(right - 1, 0, 1, height);
     }
   }
 
