@@ -36,6 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..base import KeyHook
 from ..options import Option
 from ..pacing import LinePace
 from . import paper_sheet
@@ -446,11 +447,11 @@ class Teletype(PygameTerminal):
         self.add_typed(char)
         self.receive(char.encode("ascii"))  # printed locally, as the key is struck
 
-    def show_typing(self, data: bytes) -> None:
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """A computer player's keys strike the paper as a person's would: onto the blot, then the
         carriage returns. They go through the throttle, so they print at the machine's pace."""
         keys = bytes(ord(teletype_char(chr(b).upper()) or " ") for b in data)
-        self.write(keys + b"\r")
+        self.write(keys + b"\r", on_key)
 
     def backspace(self) -> None:
         self.key_typed(self.erase)
