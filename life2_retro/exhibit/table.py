@@ -65,5 +65,7 @@ class Table(Terminal):
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         self.terminal.idle(seconds, on_key=on_key or self.on_key)
 
-    def show_typing(self, data: bytes) -> None:
-        self.terminal.show_typing(data)
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
+        """A computer's move typed at the prompt; a visitor's key meanwhile wakes the exhibit as it
+        does while the program prints (a key dropped there went unanswered)."""
+        self.terminal.show_typing(data, on_key=on_key or self.on_key)

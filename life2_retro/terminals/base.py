@@ -143,9 +143,10 @@ class Terminal(ABC):
     def discard_input(self) -> None:
         """Forget whatever was typed and not yet read (a game abandoned, a visitor's first key)."""
 
-    def show_typing(self, data: bytes) -> None:
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """Keys a computer player types at the prompt: shown only where a person's keys would be
-        (a half-duplex Teletype prints them onto the blot); by default nowhere."""
+        (a half-duplex Teletype prints them onto the blot); by default nowhere. `on_key` as for
+        `write`: a visitor's key while a computer types still wakes the exhibit."""
 
     def notice(self, text: str) -> None:
         """A word from life2 itself (why a run was stopped): on its own line, among the output."""

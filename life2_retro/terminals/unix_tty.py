@@ -89,8 +89,8 @@ class UnixTty(Terminal):
     def discard_input(self) -> None:
         self.terminal.discard_input()
 
-    def show_typing(self, data: bytes) -> None:
-        self.terminal.show_typing(data)
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
+        self.terminal.show_typing(data, on_key)
 
     def close(self) -> None:
         self.terminal.close()

@@ -419,3 +419,24 @@ def test_return_on_an_empty_line(rigs, policy, ended):
     assert [move for number, move in game.moves if number == 1] == (
         ["2,2"] if policy == "ask-again" else [""]
     )
+
+
+def test_a_key_while_a_computer_types_its_move_wakes_the_exhibit(rigs):
+    """In attract mode a computer's move is struck onto the blot at the Teletype's pace (half a
+    second at 110 baud); a visitor's key then is taken as at any other moment, not dropped."""
+    rig = rigs(baud=110, frame_step=1 / 20)
+    pressed: list[float] = []
+
+    def visitor(rig: Rig) -> None:
+        queue = bytes(rig.terminal.throttle._queue)
+        typing_a_move = queue.endswith(b"\r") and b"," in queue and b"\n" not in queue
+        if not pressed and rig.exhibit.mode == "attract" and typing_a_move:
+            press(pygame.K_SPACE, " ")
+            pressed.append(rig.clock.now())
+        elif pressed and rig.clock.now() - pressed[0] > 2:
+            raise OperatorExit  # two seconds and no visitor: the key was lost
+
+    rig.visitor = visitor
+    with pytest.raises(OperatorExit):
+        rig.exhibit.run()
+    assert pressed and rig.exhibit.visits == 1

@@ -231,6 +231,25 @@ def test_the_paper_has_no_seams_at_any_window_size(size):
     assert min(column) > 150, min(column)
 
 
+@pytest.mark.parametrize("effects", ["curl", "flat"])
+@pytest.mark.parametrize("size", [(794, 800), (1024, 768)])
+def test_a_fresh_roll_is_paper_up_to_the_top_of_the_window(effects, size):
+    """The roll is fed through the machine before the first line prints, as the curl at the top
+    shows: above the first lines there is blank paper, never the desk. (The paper's top was drawn
+    20 lines above the first line, under a curl that showed paper: a band of desk crossed the page
+    between them until enough lines had scrolled it away, and the exhibit's banner, lifted at a
+    visitor's key, uncovered it.) 794x800 is the paper beside the exhibit's panel at 1280x800."""
+    names = ("curl", "edge") if effects == "curl" else ()
+    with teletype_with(*names, size=size) as tty:
+        tty.write(b"LIFE2\r\n")
+        tty.frame()
+        view = tty.view
+        x = view.paper_x + view.paper_w * 2 // 3  # a blank column of the paper
+        column = [luminance(tty.surface.get_at((x, y))) for y in range(view.head_y)]
+    darkest = min(column)
+    assert darkest > 150, (darkest, column.index(darkest))
+
+
 def test_paper_read_back_fills_the_window():
     """Scrolled back, the older lines fill the window down from its top: no gap shows the desk."""
     from life2_retro.terminals.window.teletype import DESK

@@ -137,11 +137,11 @@ class WebLine(RedisplayingTerminal):
     def present(self) -> bool:
         return self.seated_once
 
-    def show_typing(self, data: bytes) -> None:
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """A computer player's keys: on paper they strike the blot as a person's would, then the
         carriage returns (a glass terminal shows a move typed at it nowhere)."""
         if self.look.get("look") == "teletype":
-            self.write(data.upper() + b"\r")
+            self.write(data.upper() + b"\r", on_key)
 
     def idle(self, seconds: float, on_key: KeyHook | None = None) -> None:
         time.sleep(seconds)

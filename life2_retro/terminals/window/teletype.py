@@ -36,6 +36,7 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..base import KeyHook
 from ..options import Option
 from ..pacing import LinePace
 from . import paper_sheet
@@ -281,12 +282,15 @@ class PaperView:
                 self._band = None  # ink in the curl: it is drawn again
 
     def _visible_rows(self) -> range:
-        """The rows on the window, and those the curl rolls into view above it."""
+        """The rows on the window, and those the curl rolls into view above it. The roll was fed
+        through the machine before anything printed: above the first line there is blank paper
+        up to the top of the window, as in the curl that rolls it over (a sheet that stopped short
+        of the curl left a band of desk across the page under it)."""
         height = self.size[1]
         above = self.head_y - min(self._curl_rows, default=0.0)
         top = self.paper.row - self.scroll_back - int(above / self.line_h) - 2
         bottom = self.paper.row - self.scroll_back + int((height - self.head_y) / self.line_h) + 2
-        return range(max(self.paper.first_row - 20, top), bottom + 1)
+        return range(top, bottom + 1)
 
     def row_top(self, row: int) -> float:
         """Where the top of a printed row is on the window."""
@@ -443,11 +447,11 @@ class Teletype(PygameTerminal):
         self.add_typed(char)
         self.receive(char.encode("ascii"))  # printed locally, as the key is struck
 
-    def show_typing(self, data: bytes) -> None:
+    def show_typing(self, data: bytes, on_key: KeyHook | None = None) -> None:
         """A computer player's keys strike the paper as a person's would: onto the blot, then the
         carriage returns. They go through the throttle, so they print at the machine's pace."""
         keys = bytes(ord(teletype_char(chr(b).upper()) or " ") for b in data)
-        self.write(keys + b"\r")
+        self.write(keys + b"\r", on_key)
 
     def backspace(self) -> None:
         self.key_typed(self.erase)
