@@ -58,3 +58,23 @@ def named(peer: tuple[str, int] | tuple[str, int, int, int]) -> str:
 def shown_bind(bind: str, port: int) -> str:
     """Where a seat listens, as a person writes it to connect: 127.0.0.1 port 2323, ::1 port 2323."""
     return f"{bind} port {port}"
+
+
+def door_of(bind: str, code: str | None, allows: str) -> tuple[str, str | None]:
+    """A network seat's address and code, as every such seat takes them: `bind` read as an address
+    (`allows` says what it may be), `code=none` only for a seat on this machine, no code given made
+    here. The code is None for `code=none`."""
+    from .codes import make_code
+
+    try:
+        address = bind_address(bind)
+    except ValueError:
+        raise OSError(f"cannot listen on {bind!r}: {allows}") from None
+    if code is not None and code.strip().lower() == "none":
+        if not is_loopback(address):
+            raise OSError(
+                f"code=none is for a seat on this machine only, and bind={bind} offers it to the network: "
+                "leave code out (life2 makes one) or give one"
+            )
+        return address, None
+    return address, code or make_code()

@@ -27,8 +27,8 @@ import threading
 import time
 
 from ..base import IdleTimeout, KeyHook, LineInterrupted
-from ..door.address import bind_address, is_loopback, listen
-from ..door.codes import code_setting, make_code
+from ..door.address import bind_address, door_of, is_loopback, listen
+from ..door.codes import code_setting
 from ..door.door import Away, Door, DoorRules
 from ..options import Option
 from ..redisplay import RedisplayingTerminal
@@ -142,17 +142,7 @@ class TelnetTerminal(RedisplayingTerminal):
         self.discipline = LineDiscipline(echo=echo)
         self._lines: list[bytes] = []
         self._interrupted = False
-        try:
-            address = bind_address(bind)
-        except ValueError:
-            raise OSError(f"cannot listen on {bind!r}: {BIND.allows}") from None
-        no_code = code is not None and code.strip().lower() == "none"
-        if no_code and not is_loopback(address):
-            raise OSError(
-                f"code=none is for a seat on this machine only, and bind={bind} offers it to the network: "
-                "leave code out (life2 makes one) or give one"
-            )
-        self.code = None if no_code else (code or make_code())
+        address, self.code = door_of(bind, code, BIND.allows)
         self.who = f"player {seat}" if seat else "the player"
         listener = listen(address, port)
         self.address = listener.getsockname()[:2]

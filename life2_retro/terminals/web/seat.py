@@ -15,8 +15,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
-from ..door.address import bind_address, is_loopback
-from ..door.codes import Penalties, make_code, matches
+from ..door.address import door_of, is_loopback
+from ..door.codes import Penalties, matches
 from ..door.notices import DoorNotices
 from ..pacing import LinePace
 from ..telnet.terminal import say
@@ -62,18 +62,8 @@ class WebSeat(WebLine):
         erase: str = ERASE.default,
         seat: int | None = SEAT.default,
     ) -> None:
-        try:
-            address = bind_address(bind)
-        except ValueError:
-            raise OSError(f"cannot listen on {bind!r}: {BIND.allows}") from None
-        no_code = code is not None and code.strip().lower() == "none"
-        if no_code and not is_loopback(address):
-            raise OSError(
-                f"code=none is for a seat on this machine only, and bind={bind} offers it to the network: "
-                "leave code out (life2 makes one) or give one"
-            )
+        address, self.code = door_of(bind, code, BIND.allows)
         super().__init__(LinePace(baud or None), look_of(look, baud, phosphor, sound, erase))
-        self.code = None if no_code else (code or make_code())
         self.who = f"player {seat}" if seat else "the player"
         self.penalties = Penalties()
         self.notices = DoorNotices(self.who, say)
