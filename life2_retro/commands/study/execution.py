@@ -20,6 +20,7 @@ import concurrent.futures as cf
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -63,6 +64,7 @@ class Pooled:
 
     def __init__(self, executor: cf.Executor) -> None:
         self.executor = executor
+        self.finished_when_stopped: list[tuple[Task, list[RunEnd]]] = []
 
     def results(self, tasks: Sequence[Task]) -> Iterator[tuple[Task, list[RunEnd]]]:
         # the pool starts its workers as tasks are submitted: they are born with the signals held,
@@ -70,8 +72,35 @@ class Pooled:
         # learnt to ignore it (tasks.worker_starts)
         with signals_held():
             futures = {self.executor.submit(run_task, task): task for task in tasks}
-        for future in cf.as_completed(futures):
-            yield futures[future], future.result()
+        try:
+            for future in cf.as_completed(futures):
+                yield futures[future], future.result()
+        except Stopped:
+            # tasks that finished while the signal came, their results not yet handed over: they are
+            # the study's to keep (a Dask worker's result is fetched, briefly; a pool's is here)
+            self.finished_when_stopped = list(_done_results(futures, SALVAGE_SECONDS))
+            raise
+
+
+SALVAGE_SECONDS = 0.5
+"""How long a stopped study spends fetching results that finished as the signal came."""
+
+
+def _done_results(
+    futures: dict[cf.Future[list[RunEnd]], Task], seconds: float
+) -> Iterator[tuple[Task, list[RunEnd]]]:
+    """Each future already done, with its result, within `seconds` in all; a result that cannot be had
+    (cancelled, failed, or its worker gone) is left out."""
+    deadline = time.monotonic() + seconds
+    for future, task in futures.items():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        if future.done() and not future.cancelled():
+            try:
+                yield task, future.result(timeout=left)
+            except Exception:  # a result lost in the stop is a run not kept, no more
+                continue
 
 
 @contextmanager
@@ -211,11 +240,14 @@ def run_points(
                 ]
                 already = sum(len(numbered) for numbered in runs.values())
                 with _bar(sum(needs.values()), already, progress) as bar:
-                    for task, ends in chosen.results(tasks):
-                        runs[task.point].update(
-                            zip(range(task.first, task.first + task.count), ends, strict=True)
-                        )
-                        bar(task.count)
+                    try:
+                        for task, ends in chosen.results(tasks):
+                            _record(runs, task, ends)
+                            bar(task.count)
+                    except Stopped:
+                        for task, ends in getattr(chosen, "finished_when_stopped", ()):
+                            _record(runs, task, ends)
+                        raise
         except Stopped as stop:
             stopped = stop
         except cf.BrokenExecutor as exc:
@@ -236,6 +268,10 @@ def run_points(
         results[point] = [numbered[run] for run in range(in_a_row)]
     finished = sum(len(numbered) for numbered in runs.values())
     return Outcome(results, sum(needs.values()), finished, stopped, lost, runs)
+
+
+def _record(runs: dict[Point, dict[int, RunEnd]], task: Task, ends: list[RunEnd]) -> None:
+    runs[task.point].update(zip(range(task.first, task.first + task.count), ends, strict=True))
 
 
 def _said(exc: BaseException, otherwise: str) -> str:
