@@ -156,19 +156,24 @@ def test_hand_written_scripts_identical(listing, oracle, bugs):
 
 
 SWITCH_SCRIPTS = 4
-"""Generated scripts each switch alone runs beside the hand-written ones; 12 with --full."""
+"""Generated scripts each switch alone runs beside the hand-written ones that show it; 12 with --full."""
 
 
 @pytest.mark.parametrize("switch", BUG_NAMES)
 def test_each_switch_alone_matches_its_patch(listing, oracle, full_suite, switch):
     """--no-bug NAME is verified against listing + that one patch, like --fixed against all of them,
-    on scripts of which some show the switch (answers-that-stop has no patch lines: GW-BASIC asks
-    again by itself, and no script can show it here)."""
+    on scripts of which some show the switch: a plain game, the hand-written scripts on which the
+    switch changes what life2 prints (the others run the same lines as in faithful mode, which
+    test_hand_written_scripts_identical compares; --full runs them all), and generated ones (answers-that-stop has no
+    patch lines: GW-BASIC asks again by itself, and no script can show it here)."""
     bugs = FAITHFUL - {switch}
-    scripts = HAND_WRITTEN + [
-        script(SEED + 1, index) for index in range(12 if full_suite else SWITCH_SCRIPTS)
-    ]
+    showing = [lines for lines in HAND_WRITTEN if play(lines).output != play(lines, bugs=bugs).output]
+    chosen = (
+        HAND_WRITTEN if full_suite else [QUICK_GAME, *(lines for lines in showing if lines is not QUICK_GAME)]
+    )
+    scripts = chosen + [script(SEED + 1, index) for index in range(12 if full_suite else SWITCH_SCRIPTS)]
     if BUGS[switch].patch_lines:
+        assert showing, f"no hand-written script shows {switch}"
         assert any(play(lines).output != play(lines, bugs=bugs).output for lines in scripts), switch
     _check(listing, scripts, bugs)
 
