@@ -4,8 +4,8 @@ Generated scripts are seeded and reproducible (life2_retro.programs.life2.script
 hand-written ones pin down the cases people meet first. Faithful mode runs the
 listing itself; fixed mode runs the listing with every patch merged over it.
 
-By default the two modes share out 120 generated scripts (faithful 0-59, fixed
-60-119): the BASIC reads an answer the same way in both, so a script tests that
+By default the two modes share out 110 generated scripts (faithful 0-54, fixed
+55-109): the BASIC reads an answer the same way in both, so a script tests that
 in either, and each mode's share reaches every step, message and ending its full
 count does (test_the_default_share_reaches_what_the_full_count_reaches). `pytest
 --full` (LIFE2_FULL_SUITE=1), as a release runs it, gives each mode all 300.
@@ -27,7 +27,7 @@ from life2_retro.reference.life2 import oracle_program
 
 from ...support.helpers import CHUNKS, FAITHFUL, FIXED, QUICK_GAME, chunk, life2_mode, oracle_jobs, play
 
-SHARE = 60
+SHARE = 55
 """Generated scripts a mode runs by default: faithful mode the first SHARE, fixed mode the next."""
 FULL = 300
 """Generated scripts a mode runs with --full: the same FULL in both."""
