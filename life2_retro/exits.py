@@ -50,6 +50,28 @@ def no_library_signal_handlers() -> None:
     os.environ.setdefault("SDL_NO_SIGNAL_HANDLERS", "1")
 
 
+_holding: list[list[int]] = []
+"""The signals each `signals_held` block now running has held back, innermost last."""
+
+
+@contextmanager
+def signals_held() -> Iterator[None]:
+    """A signal that comes while the block runs raises Signalled as the block ends, not inside it.
+
+    For imports of libraries that swallow what is raised inside them: `import pygame` imports
+    NumPy, whose start-up lost a Signalled raised there (a SIGTERM sent just after `life2
+    terminal` started was taken, and the window went on for good, found under load). Only a
+    block that ends normally raises: one that raised already ends the command anyway."""
+    held: list[int] = []
+    _holding.append(held)
+    try:
+        yield
+    finally:
+        _holding.remove(held)
+    if held:
+        raise Signalled(held[0])
+
+
 @contextmanager
 def ending_on_signals(then_ignored: bool = False) -> Iterator[None]:
     """SIGTERM and SIGHUP raise Signalled in the main thread while the block runs.
@@ -68,6 +90,9 @@ def ending_on_signals(then_ignored: bool = False) -> Iterator[None]:
         if received or not armed[0]:
             return  # already ending; or the block is over, and its handlers going
         received.append(signum)
+        if _holding:
+            _holding[-1].append(signum)  # raised as that block ends (signals_held)
+            return
         raise Signalled(signum)
 
     previous: dict[signal.Signals, Callable[[int, FrameType | None], Any] | int | signal.Handlers | None] = {}

@@ -120,3 +120,17 @@ def test_the_status_of_each_way_a_command_ends():
     with pytest.raises(SystemExit) as ended:
         run_command("play", raising(Signalled(signal.SIGHUP)))
     assert ended.value.code == 129
+
+
+def test_a_signal_during_a_held_block_ends_the_command_as_the_block_ends():
+    """`import pygame` imports NumPy, whose start-up lost a Signalled raised inside it: a SIGTERM
+    sent just after `life2 terminal` started left its window running for good. A signal there is
+    held, and raised as the import is done; the block runs to its end first."""
+    from life2_retro.exits import ending_on_signals, signals_held
+
+    ran_on = False
+    with pytest.raises(Signalled) as ended, ending_on_signals(), signals_held():
+        os.kill(os.getpid(), signal.SIGTERM)
+        time.sleep(0.05)  # the handler runs in here, between two bytecodes
+        ran_on = True
+    assert ran_on and ended.value.code == 128 + signal.SIGTERM

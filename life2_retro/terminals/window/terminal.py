@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from ...exits import signals_held
 from ..base import IdleTimeout, KeyHook, LineInterrupted, LineWatch, Terminal, TerminalClosed
 from ..options import Option
 from ..pacing import LinePace, SimulatedClock, Throttle, WallClock
@@ -91,7 +92,8 @@ class PygameTerminal(Terminal):
         fullscreen: bool = FULLSCREEN.default,
     ) -> None:
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # no greeting on stdout
-        import pygame
+        with signals_held():  # pygame's imports (NumPy's) would swallow a Signalled
+            import pygame
 
         self.pygame = pygame
         self.clock = clock or WallClock()
