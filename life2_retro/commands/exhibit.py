@@ -11,11 +11,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..exhibit.stands import stand_names
 from ..terminals.options import whole_number
 from .running import run_command
 from .without_a_window import command_line_ways, config_ways, needs_no_display
+
+if TYPE_CHECKING:
+    from ..exhibit.config import ExhibitConfig
 
 SUMMARY = "the museum kiosk: attract mode, computer opponents, the live listing (--config FILE)"
 SCREENSHOT_FRAME = 1 / 20
@@ -95,20 +100,31 @@ def _seconds(text: str) -> float:
     return seconds
 
 
+def loaded_or_said(command: str, load: Callable[[], ExhibitConfig]) -> ExhibitConfig | None:
+    """The config `load` makes, its notes said on stderr; None when it has mistakes, each said in a line
+    as `life2 COMMAND: ...` (the exhibit and `life2 serve` read one config the same way)."""
+    from ..exhibit.config import ConfigError
+
+    try:
+        config = load()
+    except ConfigError as exc:
+        for problem in exc.problems:
+            print(f"life2 {command}: {problem}", file=sys.stderr)
+        return None
+    for note in config.notes:
+        print(f"life2 {command}: note: {note}", file=sys.stderr)
+    return config
+
+
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from ..exhibit.config import TERMINAL_TABLES, ConfigError, check_files, example_config, load_config
+    from ..exhibit.config import TERMINAL_TABLES, check_files, example_config, load_config
 
     if args.example:
         sys.stdout.write(example_config())
         return 0
-    try:
-        config = load_config(args.config)
-    except ConfigError as exc:
-        for problem in exc.problems:
-            print(f"life2 exhibit: {problem}", file=sys.stderr)
+    config = loaded_or_said("exhibit", lambda: load_config(args.config))
+    if config is None:
         return 2
-    for note in config.notes:
-        print(f"life2 exhibit: note: {note}", file=sys.stderr)
     if args.stats:
         from ..exhibit.records import stats_command
 

@@ -45,9 +45,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     from dataclasses import replace
 
-    from ..exhibit.config import ConfigError, check_files, load_config, parse_config
+    from ..exhibit.config import ExhibitConfig, check_files, load_config, parse_config
+    from .exhibit import loaded_or_said
 
-    try:
+    def load() -> ExhibitConfig:
         if args.config is not None or Path("exhibit.toml").exists():
             config = load_config(args.config or "exhibit.toml")
         else:
@@ -56,12 +57,11 @@ def main(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             config = replace(config, web_bind=parse_config({"web": {"bind": args.bind}}).web_bind)
         if args.port is not None:
             config = replace(config, web_port=parse_config({"web": {"port": args.port}}).web_port)
-    except ConfigError as exc:
-        for problem in exc.problems:
-            print(f"life2 serve: {problem}", file=sys.stderr)
+        return config
+
+    config = loaded_or_said("serve", load)
+    if config is None:
         return 2
-    for note in config.notes:
-        print(f"life2 serve: note: {note}", file=sys.stderr)
     if args.check:
         problems = check_files(config)
         for problem in problems:
